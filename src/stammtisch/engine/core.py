@@ -1,0 +1,208 @@
+"""The engine's core contract: a state with a phase, a player to act, legal actions,
+a checked ``apply``, an explicitly unchecked fast path, chance, a terminal test,
+a result and per-seat views.
+
+Every game in :mod:`stammtisch.games` subclasses :class:`GameState`.  The server,
+the bots, the CLI and the tests all drive games through this one interface.
+
+Randomness never comes from a global source: chance nodes are resolved by
+:func:`resolve_chance` with an injected ``random.Random`` (seeded, for
+reproducible runs) or ``random.SystemRandom`` (cryptographic, for real play).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol, Self
+
+from stammtisch.cards import Card
+from stammtisch.errors import IllegalActionError
+
+#: ``current_player`` while chance (shuffling, dealing, drawing) is to act.
+CHANCE: Final = -1
+#: ``current_player`` once the game is over.
+TERMINAL: Final = -2
+
+
+class Rng(Protocol):
+    """What the engine needs of a random source (``random.Random`` and
+    ``random.SystemRandom`` both qualify)."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, start: int, stop: int | None = ..., step: int = ...) -> int: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """Something a player says: a bid (``weiter``, ``muck``), ``kontra``, ``gut`` …"""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Abheben: lift ``count`` cards off the top and put them under the rest."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"cut:{self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Chance: the shuffled deck, top card first."""
+
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "shuffle:" + " ".join(str(c) for c in self.order)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the dealt hands by seat (used when a record gives hands directly)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return "deal:" + "|".join(" ".join(str(c) for c in h) for h in self.hands)
+
+
+#: An action is a card (play it), a :class:`Say`, a :class:`Cut` or a chance action.
+Action = Card | Say | Cut | Shuffle | Deal
+
+
+class GameState(ABC):
+    """One play-through of a game.  Mutable: :meth:`apply` changes it in place
+    (use :meth:`clone` to branch).  On any error the state is left untouched."""
+
+    #: registry name of the game, e.g. ``"mucken"``
+    game_name: str = ""
+    num_seats: int = 4
+
+    # -- what subclasses provide -------------------------------------------
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """Name of the current phase (``"shuffle"``, ``"bidding"``, ``"play"``, ``"end"`` …)."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of the player to act, in a stable order.  Empty at
+        chance nodes whose outcomes are too many to list, and when terminal."""
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> None:
+        """Fast path for bots and search: apply ``action`` WITHOUT checking it.
+        An illegal action corrupts the state; use :meth:`apply` unless the
+        action came from :meth:`legal_actions`."""
+
+    @abstractmethod
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now (only called when it is not)."""
+
+    @abstractmethod
+    def sample_chance(self, rng: Rng) -> Action:
+        """Draw the chance outcome at a chance node."""
+
+    @abstractmethod
+    def is_chance_outcome(self, action: Action) -> bool:
+        """Whether ``action`` is a possible outcome of the current chance node."""
+
+    @abstractmethod
+    def result(self) -> Mapping[str, Any] | None:
+        """The outcome once terminal (JSON-ready), else ``None``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), as JSON-ready data.
+        Hidden information is removed here, at the source."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's text form (as ``str(action)`` writes it)."""
+
+    # -- shared behaviour ----------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_legal(self, action: Action) -> bool:
+        if self.current_player == CHANCE:
+            return self.is_chance_outcome(action)
+        if self.current_player == TERMINAL:
+            return False
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        """Check ``action`` and apply it for the player to act.
+
+        Raises :class:`IllegalActionError` (``game_over`` or ``illegal_action``)
+        and leaves the state unchanged when the action is not legal now.
+        """
+        player = self.current_player
+        if player == TERMINAL:
+            raise IllegalActionError(f"{action}: the game is over", "game_over")
+        if not self.is_legal(action):
+            raise IllegalActionError(f"{action}: {self.explain_illegal(action)}")
+        self.apply_unchecked(action)
+
+    def apply_as(self, seat: int, action: Action) -> None:
+        """Like :meth:`apply`, but first checks that it is ``seat``'s turn."""
+        player = self.current_player
+        if player == TERMINAL:
+            raise IllegalActionError(f"seat {seat}: {action}: the game is over", "game_over")
+        if player != seat:
+            who = "chance" if player == CHANCE else f"seat {player}"
+            raise IllegalActionError(
+                f"seat {seat}: {action}: not your turn ({who} is to act)", "not_your_turn"
+            )
+        self.apply(action)
+
+    def push(self, text: str) -> Action:
+        """Parse ``text`` as an action and apply it (checked).  Returns the action."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+
+def resolve_chance(state: GameState, rng: Rng) -> None:
+    """Apply chance outcomes drawn from ``rng`` until a player (or the end) is to act."""
+    while state.current_player == CHANCE:
+        state.apply_unchecked(state.sample_chance(rng))
+
+
+def play_random(state: GameState, rng: Rng | None = None, *, checked: bool = True) -> GameState:
+    """Play ``state`` to the end with uniformly random legal actions (in place)."""
+    rng = rng if rng is not None else random.Random()
+    while True:
+        player = state.current_player
+        if player == TERMINAL:
+            return state
+        if player == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+            continue
+        actions = state.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        if checked:
+            state.apply(action)
+        else:
+            state.apply_unchecked(action)

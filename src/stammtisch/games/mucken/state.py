@@ -588,6 +588,11 @@ class MuckenState(GameState):
                 "cards": [{"seat": (last[0] + i) % 4, "card": str(c)}
                           for i, c in enumerate(last[1])],
             },
+            "tricks_played": [
+                {"leader": lead, "winner": w,
+                 "cards": [{"seat": (lead + i) % 4, "card": str(c)} for i, c in enumerate(cs)]}
+                for (lead, cs), w in zip(t.tricks, t.winners, strict=True)
+            ],
             "tricks_taken": self.pair_tricks(),
             "augen_taken": self.pair_augen(),
             "factor": self.factor,

@@ -1,0 +1,1 @@
+"""The ``stammtisch`` command line."""

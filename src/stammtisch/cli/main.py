@@ -1,0 +1,39 @@
+"""``stammtisch`` — the command line entry point.  Each command lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from stammtisch import __version__
+from stammtisch.cli import bench, play, replay, simulate
+
+app = typer.Typer(
+    name="stammtisch",
+    help="Wirtshaus card games: Mucken (and Muckturniere, Schafkopf, Mulatschak, Mus).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"stammtisch {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """Wirtshaus card games."""
+
+
+app.command("replay")(replay.replay_command)
+app.command("play")(play.play_command)
+app.command("simulate")(simulate.simulate_command)
+app.add_typer(bench.bench_app, name="bench")
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

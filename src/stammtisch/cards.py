@@ -48,7 +48,7 @@ class Suit(Enum):
 
     @property
     def letter(self) -> str:
-        return self.value
+        return str(self.value)
 
     @property
     def german_name(self) -> str:
@@ -100,7 +100,8 @@ class Rank(Enum):
 
     @property
     def text(self) -> str:
-        return self.value.rstrip("s") if self in (Rank.SEIS, Rank.SIETE) else self.value
+        value = str(self.value)
+        return value.rstrip("s") if self in (Rank.SEIS, Rank.SIETE) else value
 
     @property
     def is_german(self) -> bool:
@@ -184,7 +185,9 @@ class Card:
         suit = _SUIT_LETTER.get(key[0])
         if suit is None:
             raise InvalidCardError(f"not a card: {text!r} (unknown suit {key[0]!r})")
-        raise InvalidCardError(f"not a card: {text!r} (unknown rank {key[1:]!r} for {suit.german_name})")
+        raise InvalidCardError(
+            f"not a card: {text!r} (unknown rank {key[1:]!r} for {suit.german_name})"
+        )
 
     @classmethod
     def from_index(cls, index: int) -> Card:

@@ -65,7 +65,9 @@ class TrickOrder:
         """Rank within its class (trumps above everything)."""
         return self._power[card.index]
 
-    def legal(self, hand: Sequence[Card], led: Card | None, *, must_trump: bool = False) -> list[Card]:
+    def legal(
+        self, hand: Sequence[Card], led: Card | None, *, must_trump: bool = False
+    ) -> list[Card]:
         """Cards of ``hand`` that may be played to a trick led by ``led``.
 
         Follow the led class (trump counts as a suit of its own); if that is

@@ -166,7 +166,7 @@ class MuckenMatch:
         if mode == "next":
             return 2 if self.einwurf_streak else 1
         if mode == "multiply":
-            return 2**self.einwurf_streak
+            return int(2**self.einwurf_streak)
         if mode == "count":
             return 2 if self.doubled_games_left else 1
         return 1

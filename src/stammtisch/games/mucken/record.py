@@ -133,19 +133,18 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MuckenState:
 
     used: set[str] = set()
     while state.phase == DOUBLING:
-        seat = state.current_player
         word = DOUBLING_WORDS[state.doublings]
-        if doublers[word] == seat:
+        if doublers[word] == state.current_player:
             used.add(word)
             state.apply(Say(word))
         else:
             state.apply(Say("gut"))
-    for word, seat in doublers.items():
-        if seat is not None and word not in used:
+    for word, doubler in doublers.items():
+        if doubler is not None and word not in used:
             if word == "kontra" and state.contract in ("pflichtmuck", "ramsch", "sie",
                                                      "eingeworfen"):
                 raise RecordError(f"kontra: no Kontra in a {state.contract}")
-            raise RecordError(f"{word}: seat {seat} may not say {word!r} here")
+            raise RecordError(f"{word}: seat {doubler} may not say {word!r} here")
 
     for i, text in enumerate(plays):
         if v_after is not None and i == v_after:
@@ -182,7 +181,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MuckenState:
 def _why(e: StammtischError) -> str:
     text = str(e)
     # drop the leading "<action>: " the engine puts in front of its reason
-    head, sep, tail = text.partition(": ")
+    _head, sep, tail = text.partition(": ")
     return tail if sep else text
 
 

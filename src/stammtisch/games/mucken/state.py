@@ -176,7 +176,8 @@ class MuckenState(GameState):
             out: list[Action] = []
             n = len(self.stack)
             if len(self.cuts) < self.rules.cut_max_times:
-                out.extend(Cut(k) for k in range(self.rules.cut_min, n - self.rules.cut_min_left + 1))
+                last = n - self.rules.cut_min_left
+                out.extend(Cut(k) for k in range(self.rules.cut_min, last + 1))
             if len(self.cuts) >= self.rules.cut_min_times:
                 out.append(GEBEN)
             if not self.cuts and self.rules.klopfen:
@@ -284,7 +285,8 @@ class MuckenState(GameState):
             if isinstance(action, Cut):
                 n = len(self.stack)
                 if len(self.cuts) >= self.rules.cut_max_times:
-                    return f"already cut {len(self.cuts)} times (at most {self.rules.cut_max_times})"
+                    return (f"already cut {len(self.cuts)} times "
+                            f"(at most {self.rules.cut_max_times})")
                 return (f"must lift at least {self.rules.cut_min} and leave at least "
                         f"{self.rules.cut_min_left} of {n} cards")
             if action == GEBEN:

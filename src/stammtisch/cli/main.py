@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from stammtisch import __version__
-from stammtisch.cli import bench, play, replay, simulate
+from stammtisch.cli import bench, play, replay, serve, simulate
 
 app = typer.Typer(
     name="stammtisch",
@@ -30,6 +30,7 @@ def _root(
     """Wirtshaus card games."""
 
 
+app.command("serve")(serve.serve_command)
 app.command("replay")(replay.replay_command)
 app.command("play")(play.play_command)
 app.command("simulate")(simulate.simulate_command)

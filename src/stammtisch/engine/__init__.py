@@ -13,7 +13,10 @@ from stammtisch.engine.core import (
     Rng,
     Say,
     Shuffle,
+    action_log,
+    parse_chance,
     play_random,
+    replay_actions,
     resolve_chance,
 )
 
@@ -27,6 +30,9 @@ __all__ = [
     "Rng",
     "Say",
     "Shuffle",
+    "action_log",
+    "parse_chance",
     "play_random",
+    "replay_actions",
     "resolve_chance",
 ]

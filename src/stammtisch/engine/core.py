@@ -184,6 +184,36 @@ class GameState(ABC):
         return action
 
 
+def parse_chance(text: str) -> Shuffle | Deal | None:
+    """Parse the text form of a chance action (``shuffle:EO GO …`` or
+    ``deal:EO GO …|HA …|…``); ``None`` if ``text`` is not one."""
+    from stammtisch.cards import cards  # local: cards is a leaf module, keep import cheap
+
+    head, sep, body = text.strip().partition(":")
+    if not sep:
+        return None
+    if head.lower() == "shuffle":
+        return Shuffle(cards(body))
+    if head.lower() == "deal":
+        return Deal(tuple(cards(part) for part in body.split("|")))
+    return None
+
+
+def replay_actions(state: GameState, actions: Sequence[str]) -> GameState:
+    """Apply the text forms of ``actions`` in order, each checked (chance included)."""
+    for i, text in enumerate(actions):
+        try:
+            state.apply(state.parse_action(text))
+        except ValueError as e:
+            raise type(e)(f"action {i}: {e}") from None
+    return state
+
+
+def action_log(state: GameState) -> list[str]:
+    """The text forms of every action applied so far, chance included."""
+    return [str(a) for _, a in getattr(state, "history", [])]
+
+
 def resolve_chance(state: GameState, rng: Rng) -> None:
     """Apply chance outcomes drawn from ``rng`` until a player (or the end) is to act."""
     while state.current_player == CHANCE:

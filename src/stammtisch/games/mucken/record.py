@@ -31,7 +31,7 @@ from stammtisch.games.mucken.rules import DOUBLING_WORDS, MuckenRules
 from stammtisch.games.mucken.state import BIDDING, DOUBLING, MUSS, PLAY, MuckenState
 
 KNOWN_KEYS = {"game", "rules", "dealer", "hands", "calls", "kontra", "re", "sup", "hirsch",
-              "plays", "factor", "violation", "players", "meta"}
+              "plays", "factor", "violation", "players", "meta", "log"}
 
 
 def _seat(value: Any, where: str) -> int | None:

@@ -125,18 +125,20 @@ class MuckenRules:
     _bids: tuple[Bid, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.values, tuple):
+            object.__setattr__(self, "values", tuple(sorted(self.values)))
         self._validate()
         object.__setattr__(self, "_bids", self._make_bids())
 
     # -- construction ---------------------------------------------------------
     @classmethod
-    def preset(cls, name: str = "seefest", **options: Any) -> MuckenRules:
+    def preset(cls, preset_name: str = "seefest", /, **options: Any) -> MuckenRules:
         """A named preset, optionally with options changed."""
         try:
-            base = PRESETS[name]
+            base = PRESETS[preset_name]
         except KeyError:
             raise RulesError(
-                f"unknown Mucken preset {name!r} (known: {', '.join(sorted(PRESETS))})"
+                f"unknown Mucken preset {preset_name!r} (known: {', '.join(sorted(PRESETS))})"
             ) from None
         return base.replace(**options) if options else base
 

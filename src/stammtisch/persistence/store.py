@@ -1,0 +1,164 @@
+"""The store: every read and write of the server goes through here.
+
+Methods take and return plain values (dicts, rows detached from their session);
+each call is one short transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+
+from stammtisch.errors import StammtischError
+from stammtisch.persistence.db import Database
+from stammtisch.persistence.models import (
+    ChatMessage,
+    GamePlayer,
+    GameRow,
+    GameTable,
+    LoginSession,
+    User,
+    utcnow,
+)
+
+
+class NameTakenError(StammtischError):
+    code = "name_taken"
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _aware(dt: datetime) -> datetime:
+    return dt if dt.tzinfo is not None else dt.replace(tzinfo=UTC)
+
+
+class Store:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- users and sessions ---------------------------------------------------------
+    def create_user(self, name: str, password_hash: str | None, guest: bool) -> User:
+        user = User(name=name, name_key=None if guest else name.casefold(),
+                    password_hash=password_hash, is_guest=guest)
+        try:
+            with self.db.session() as s:
+                s.add(user)
+        except IntegrityError:
+            raise NameTakenError(f"name {name!r} is already registered") from None
+        return user
+
+    def user_by_name(self, name: str) -> User | None:
+        with self.db.session() as s:
+            return s.scalar(select(User).where(User.name_key == name.casefold()))
+
+    def user(self, user_id: int) -> User | None:
+        with self.db.session() as s:
+            return s.get(User, user_id)
+
+    def set_language(self, user_id: int, language: str) -> None:
+        with self.db.session() as s:
+            s.execute(update(User).where(User.id == user_id).values(language=language))
+
+    def create_session(self, user_id: int, days: int = 30) -> tuple[str, str]:
+        token = secrets.token_urlsafe(32)
+        csrf = secrets.token_urlsafe(24)
+        with self.db.session() as s:
+            s.add(LoginSession(token_hash=_hash_token(token), user_id=user_id, csrf_token=csrf,
+                               expires_at=utcnow() + timedelta(days=days)))
+        return token, csrf
+
+    def session_user(self, token: str) -> tuple[User, str] | None:
+        with self.db.session() as s:
+            row = s.get(LoginSession, _hash_token(token))
+            if row is None or _aware(row.expires_at) < utcnow():
+                return None
+            user = s.get(User, row.user_id)
+            return (user, row.csrf_token) if user is not None else None
+
+    def delete_session(self, token: str) -> None:
+        with self.db.session() as s:
+            s.execute(delete(LoginSession).where(LoginSession.token_hash == _hash_token(token)))
+
+    # -- tables ----------------------------------------------------------------------
+    def create_table(self, **fields: Any) -> GameTable:
+        row = GameTable(**fields)
+        with self.db.session() as s:
+            s.add(row)
+        return row
+
+    def update_table(self, table_id: str, **fields: Any) -> None:
+        fields["updated_at"] = utcnow()
+        with self.db.session() as s:
+            s.execute(update(GameTable).where(GameTable.id == table_id).values(**fields))
+
+    def table(self, table_id: str) -> GameTable | None:
+        with self.db.session() as s:
+            return s.get(GameTable, table_id)
+
+    def tables(self, statuses: tuple[str, ...] = ("open", "playing")) -> list[GameTable]:
+        with self.db.session() as s:
+            return list(s.scalars(select(GameTable).where(GameTable.status.in_(statuses))
+                                  .order_by(GameTable.created_at)))
+
+    # -- games -----------------------------------------------------------------------
+    def save_game(self, table_id: str, number: int, record: dict[str, Any], finished: bool,
+                  result: dict[str, Any] | None, players: list[Any]) -> int:
+        """Insert or update game ``number`` of a table (its record grows per action)."""
+        with self.db.session() as s:
+            row = s.scalar(select(GameRow).where(GameRow.table_id == table_id,
+                                                 GameRow.number == number))
+            if row is None:
+                row = GameRow(table_id=table_id, number=number, record=record,
+                              finished=finished, result=result, players=players)
+                s.add(row)
+                s.flush()
+                for seat, p in enumerate(players):
+                    if isinstance(p, dict) and p.get("user_id") is not None:
+                        s.add(GamePlayer(game_id=row.id, seat=seat, user_id=p["user_id"]))
+            else:
+                row.record = record
+                row.finished = finished
+                row.result = result
+            if finished and row.finished_at is None:
+                row.finished_at = utcnow()
+            return row.id
+
+    def games_of_table(self, table_id: str) -> list[GameRow]:
+        with self.db.session() as s:
+            return list(s.scalars(select(GameRow).where(GameRow.table_id == table_id)
+                                  .order_by(GameRow.number)))
+
+    def game(self, game_id: int) -> GameRow | None:
+        with self.db.session() as s:
+            return s.get(GameRow, game_id)
+
+    def history(self, user_id: int, limit: int = 100) -> list[tuple[GameRow, int]]:
+        """Finished games of a user, newest first, with the seat the user had."""
+        with self.db.session() as s:
+            rows = s.execute(
+                select(GameRow, GamePlayer.seat)
+                .join(GamePlayer, GamePlayer.game_id == GameRow.id)
+                .where(GamePlayer.user_id == user_id, GameRow.finished.is_(True))
+                .order_by(GameRow.finished_at.desc(), GameRow.id.desc())
+                .limit(limit))
+            return [(r[0], r[1]) for r in rows]
+
+    # -- chat ------------------------------------------------------------------------
+    def add_chat(self, table_id: str, user_id: int | None, name: str, text: str) -> ChatMessage:
+        row = ChatMessage(table_id=table_id, user_id=user_id, name=name, text=text)
+        with self.db.session() as s:
+            s.add(row)
+        return row
+
+    def chat(self, table_id: str, limit: int = 50) -> list[ChatMessage]:
+        with self.db.session() as s:
+            rows = list(s.scalars(select(ChatMessage).where(ChatMessage.table_id == table_id)
+                                  .order_by(ChatMessage.id.desc()).limit(limit)))
+        return rows[::-1]

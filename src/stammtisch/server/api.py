@@ -1,0 +1,333 @@
+"""JSON API: accounts, lobby, tables, game history and records.
+
+Routes are thin: they check input and call the store or the table manager.
+State-changing routes need the CSRF token (``X-CSRF-Token`` header, or a
+``csrf_token`` form field); the account routes that create a session accept
+JSON only, which a cross-site form cannot send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from stammtisch.bots.base import BOTS
+from stammtisch.errors import StammtischError
+from stammtisch.games.mucken.rules import PRESETS, MuckenRules
+from stammtisch.persistence.store import NameTakenError
+from stammtisch.server.auth import (
+    PASSWORD_MIN,
+    CsrfUser,
+    OptionalUser,
+    RateLimiter,
+    RequiredUser,
+    check_name,
+    clear_login_cookies,
+    hash_password,
+    set_login_cookies,
+    store_of,
+    verify_password,
+)
+from stammtisch.server.tables import TableManager, TableRuntime, default_bot
+
+router = APIRouter(prefix="/api")
+
+
+def error(status: int, code: str, message: str) -> HTTPException:
+    return HTTPException(status, detail={"code": code, "message": message})
+
+
+def manager_of(request: Request) -> TableManager:
+    m: TableManager = request.app.state.tables
+    return m
+
+
+def _require_json(request: Request) -> None:
+    if not request.headers.get("content-type", "").startswith("application/json"):
+        raise error(415, "json_required", "send application/json")
+
+
+class Credentials(BaseModel):
+    name: Any = None
+    password: Any = None
+
+
+class GuestIn(BaseModel):
+    name: Any = None
+
+
+def _login_response(request: Request, user_id: int, name: str, guest: bool) -> JSONResponse:
+    settings = request.app.state.settings
+    token, csrf = store_of(request).create_session(user_id, settings.session_days)
+    resp = JSONResponse({"id": user_id, "name": name, "guest": guest, "csrf": csrf})
+    set_login_cookies(resp, token, csrf, settings.secure_cookies, settings.session_days)
+    return resp
+
+
+@router.post("/register")
+async def register(request: Request, body: Credentials) -> JSONResponse:
+    _require_json(request)
+    name = check_name(body.name)
+    if not isinstance(body.password, str) or len(body.password) < PASSWORD_MIN:
+        raise error(422, "weak_password", f"password needs at least {PASSWORD_MIN} characters")
+    try:
+        user = store_of(request).create_user(name, hash_password(body.password), guest=False)
+    except NameTakenError as e:
+        raise error(409, "name_taken", str(e)) from None
+    return _login_response(request, user.id, user.name, False)
+
+
+@router.post("/login")
+async def login(request: Request, body: Credentials) -> JSONResponse:
+    _require_json(request)
+    limiter: RateLimiter = request.app.state.login_limiter
+    client = request.client.host if request.client else "?"
+    key = f"{client}|{str(body.name).casefold()}"
+    if not limiter.hit(key):
+        raise error(429, "rate_limited", "too many login attempts; wait a minute")
+    if not isinstance(body.name, str) or not isinstance(body.password, str):
+        raise error(422, "invalid_login", "name and password are required")
+    user = store_of(request).user_by_name(body.name)
+    if user is None or user.password_hash is None or not verify_password(
+            user.password_hash, body.password):
+        raise error(401, "bad_credentials", "wrong name or password")
+    return _login_response(request, user.id, user.name, False)
+
+
+@router.post("/guest")
+async def guest(request: Request, body: GuestIn) -> JSONResponse:
+    _require_json(request)
+    name = check_name(body.name)
+    user = store_of(request).create_user(name, None, guest=True)
+    return _login_response(request, user.id, user.name, True)
+
+
+@router.post("/logout")
+async def logout(request: Request, user: CsrfUser) -> JSONResponse:
+    from stammtisch.server.auth import SESSION_COOKIE
+
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        store_of(request).delete_session(token)
+    resp = JSONResponse({"ok": True})
+    clear_login_cookies(resp)
+    return resp
+
+
+@router.get("/me")
+async def me(user: OptionalUser) -> dict[str, Any]:
+    if user is None:
+        return {"user": None}
+    return {"user": {"id": user.id, "name": user.name, "guest": user.is_guest,
+                     "csrf": user.csrf, "language": user.language}}
+
+
+class LanguageIn(BaseModel):
+    language: str
+
+
+@router.post("/me/language")
+async def set_language(request: Request, body: LanguageIn, user: CsrfUser) -> dict[str, Any]:
+    if body.language not in ("de", "en"):
+        raise error(422, "invalid_language", "language must be 'de' or 'en'")
+    store_of(request).set_language(user.id, body.language)
+    return {"language": body.language}
+
+
+@router.get("/presets")
+async def presets() -> dict[str, Any]:
+    return {"presets": {name: r.to_json() for name, r in PRESETS.items()},
+            "bots": sorted(BOTS), "default_bot": default_bot()}
+
+
+# -- tables --------------------------------------------------------------------------------
+class TableIn(BaseModel):
+    name: str = Field(default="Stammtisch", max_length=80)
+    public: bool = True
+    preset: str = "seefest"
+    options: dict[str, Any] = Field(default_factory=dict)
+    bobbl_target: int | None = None
+    bobbl_limit: int | None = Field(default=2, ge=1, le=50)
+    turn_timer: int = Field(default=60, ge=0, le=3600)
+    bots: list[int] | str = Field(default_factory=list)
+    bot: str | None = None
+    seat: int | None = Field(default=0, ge=0, le=3)
+    allow_hints: bool = False
+
+
+@router.get("/tables")
+async def list_tables(request: Request) -> dict[str, Any]:
+    return {"tables": manager_of(request).lobby_list()}
+
+
+@router.post("/tables")
+async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[str, Any]:
+    options = dict(body.options)
+    if body.bobbl_target is not None:
+        options["bobbl_target"] = body.bobbl_target
+    try:
+        rules = MuckenRules.preset(body.preset, **options)
+    except StammtischError as e:
+        raise error(422, "invalid_rules", str(e)) from None
+    bot_name = body.bot or default_bot()
+    if bot_name not in BOTS:
+        raise error(422, "unknown_bot", f"unknown bot {bot_name!r} (known: {sorted(BOTS)})")
+    if body.bots == "fill":
+        bot_seats = [i for i in range(4) if i != body.seat]
+    elif isinstance(body.bots, list):
+        bot_seats = sorted(set(body.bots))
+        if any(not 0 <= i < 4 for i in bot_seats) or body.seat in bot_seats:
+            raise error(422, "invalid_seats", "bot seats must be 0..3 and not your own seat")
+    else:
+        raise error(422, "invalid_seats", "bots must be a list of seats or 'fill'")
+    name = " ".join(body.name.split()) or "Stammtisch"
+    if any(ch in name for ch in "<>"):
+        raise error(422, "invalid_name", "table name may not contain < or >")
+    settings = {"turn_timer": body.turn_timer, "bobbl_limit": body.bobbl_limit,
+                "allow_hints": body.allow_hints}
+    m = manager_of(request)
+    rt = m.create(name=name, creator_id=user.id, creator_name=user.name, public=body.public,
+                  rules=rules, settings=settings, bot_seats=bot_seats, bot_name=bot_name,
+                  creator_seat=body.seat)
+    await _maybe_start(rt)
+    await m.lobby_changed()
+    return {"id": rt.id, "invite_code": rt.invite_code,
+            "url": f"/t/{rt.id}" + ("" if rt.public else f"?invite={rt.invite_code}")}
+
+
+def _table_for(request: Request, table_id: str, invite: str | None,
+               user_id: int | None) -> TableRuntime:
+    rt = manager_of(request).get(table_id)
+    if rt is None:
+        raise error(404, "no_table", f"no table {table_id!r}")
+    if not rt.public and invite != rt.invite_code and rt.seat_of(user_id) is None:
+        raise error(403, "private_table", "this table is private; use its invite link")
+    return rt
+
+
+@router.get("/tables/{table_id}")
+async def get_table(request: Request, table_id: str, user: OptionalUser,
+                    invite: str | None = None) -> dict[str, Any]:
+    uid = user.id if user else None
+    rt = _table_for(request, table_id, invite, uid)
+    return rt.table_info(rt.seat_of(uid))
+
+
+class JoinIn(BaseModel):
+    seat: int = Field(ge=0, le=3)
+    invite: str | None = None
+
+
+async def _maybe_start(rt: TableRuntime) -> None:
+    if rt.is_full() and rt.status == "open" and rt.game is None:
+        async with rt.lock:
+            if rt.game is None:
+                await rt._start_game()
+    else:
+        rt.version += 1
+        await rt.broadcast()
+
+
+@router.post("/tables/{table_id}/join")
+async def join(request: Request, table_id: str, body: JoinIn, user: CsrfUser) -> dict[str, Any]:
+    rt = _table_for(request, table_id, body.invite, user.id)
+    if rt.seat_of(user.id) is not None:
+        raise error(409, "already_seated", f"you already sit at seat {rt.seat_of(user.id)}")
+    seat = rt.seats[body.seat]
+    if seat.kind != "empty":
+        raise error(409, "seat_taken", f"seat {body.seat} is taken")
+    seat.kind, seat.user_id, seat.name = "human", user.id, user.name
+    seat.away = seat.timed_out = False
+    rt.save_table()
+    await _maybe_start(rt)
+    await manager_of(request).lobby_changed()
+    return {"seat": body.seat}
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(request: Request, table_id: str, user: CsrfUser) -> dict[str, Any]:
+    rt = _table_for(request, table_id, None, user.id)
+    seat = rt.seat_of(user.id)
+    if seat is None:
+        raise error(409, "not_seated", "you do not sit at this table")
+    s = rt.seats[seat]
+    if rt.status == "open":
+        s.kind, s.user_id, s.name = "empty", None, ""
+    else:  # a game is running: a bot takes the seat over for good
+        s.kind, s.user_id, s.name = "bot", None, f"{s.name} (Bot)"
+    rt.save_table()
+    rt.version += 1
+    await rt.broadcast()
+    rt.schedule()
+    await manager_of(request).lobby_changed()
+    return {"left": seat}
+
+
+class BotsIn(BaseModel):
+    seats: list[int] | str = "fill"
+    bot: str | None = None
+
+
+@router.post("/tables/{table_id}/bots")
+async def add_bots(request: Request, table_id: str, body: BotsIn,
+                   user: CsrfUser) -> dict[str, Any]:
+    rt = _table_for(request, table_id, None, user.id)
+    if rt.creator_id != user.id:
+        raise error(403, "not_creator", "only the table's creator may seat bots")
+    bot_name = body.bot or default_bot()
+    if bot_name not in BOTS:
+        raise error(422, "unknown_bot", f"unknown bot {bot_name!r}")
+    seats = [i for i in range(4) if rt.seats[i].kind == "empty"] if body.seats == "fill" \
+        else list(body.seats) if isinstance(body.seats, list) else []
+    for i in seats:
+        if not 0 <= i < 4 or rt.seats[i].kind != "empty":
+            raise error(409, "seat_taken", f"seat {i} is not free")
+    for i in seats:
+        s = rt.seats[i]
+        s.kind, s.name, s.bot = "bot", f"Bot {i + 1}", bot_name
+    rt.save_table()
+    await _maybe_start(rt)
+    await manager_of(request).lobby_changed()
+    return {"bots": seats}
+
+
+# -- history and records -----------------------------------------------------------------
+@router.get("/me/games")
+async def my_games(request: Request, user: RequiredUser) -> dict[str, Any]:
+    rows = store_of(request).history(user.id)
+    return {"games": [{"id": g.id, "table_id": g.table_id, "number": g.number, "seat": seat,
+                       "result": g.result, "players": g.players,
+                       "finished_at": g.finished_at.isoformat() if g.finished_at else None}
+                      for g, seat in rows]}
+
+
+def _finished_game(request: Request, game_id: int) -> Any:
+    g = store_of(request).game(game_id)
+    if g is None or not g.finished:
+        raise error(404, "no_game", f"no finished game {game_id}")
+    return g
+
+
+@router.get("/games/{game_id}")
+async def game_detail(request: Request, game_id: int) -> dict[str, Any]:
+    g = _finished_game(request, game_id)
+    return {"id": g.id, "table_id": g.table_id, "number": g.number, "players": g.players,
+            "result": g.result, "record": _public_record(g.record)}
+
+
+@router.get("/games/{game_id}/record")
+async def game_record(request: Request, game_id: int) -> Response:
+    import json
+
+    g = _finished_game(request, game_id)
+    body = json.dumps(_public_record(g.record), ensure_ascii=False, indent=1)
+    return Response(body, media_type="application/json", headers={
+        "Content-Disposition": f'attachment; filename="mucken-{g.table_id}-{g.number}.json"'})
+
+
+def _public_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's record as issue 2 defines it (the shuffle log stays inside)."""
+    return {k: v for k, v in record.items() if k != "log"}

@@ -1,0 +1,81 @@
+"""``create_app(settings)``: the FastAPI application.  Nothing is created at import time."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from stammtisch.persistence.db import Database, default_database_url
+from stammtisch.persistence.store import Store
+from stammtisch.server import api, ws
+from stammtisch.server.auth import RateLimiter
+from stammtisch.server.settings import Settings
+from stammtisch.server.tables import TableManager
+
+STATIC = Path(str(resources.files("stammtisch.server") / "static"))
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = Database(settings.database_url or default_database_url())
+        if settings.migrate:
+            db.migrate()
+        store = Store(db)
+        manager = TableManager(store, settings)
+        manager.load()
+        app.state.db = db
+        app.state.store = store
+        app.state.tables = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            manager.close()
+            db.dispose()
+
+    app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url="/api/docs",
+                  openapi_url="/api/openapi.json")
+    app.state.settings = settings
+    app.state.login_limiter = RateLimiter(settings.login_rate_per_minute, 60.0)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, dict) else {
+            "code": "error", "message": str(exc.detail)}
+        return JSONResponse(detail, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse({"code": "invalid_request",
+                             "message": f"{where}: {first.get('msg', 'invalid')}",
+                             "errors": [{"loc": e.get("loc"), "msg": e.get("msg")}
+                                        for e in exc.errors()]}, status_code=422)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/", include_in_schema=False)
+    @app.get("/t/{table_id}", include_in_schema=False)
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    @app.get("/history", include_in_schema=False)
+    async def page(table_id: str | None = None, game_id: str | None = None) -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    return app

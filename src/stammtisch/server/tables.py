@@ -1,0 +1,498 @@
+"""Live tables: the server is the referee.
+
+A :class:`TableRuntime` owns one table's match (games, dealer, score sheet), its
+seats and its websocket connections.  Every client action goes through
+:meth:`TableRuntime.handle_action`, which checks in this order — who is it, is
+the game over, is it their turn, is the client's state version current, is the
+action legal — then applies it through the engine, persists the game record,
+and sends every connection its own view (spectators see no hands).
+
+Bots sit on seats the creator gave them, and stand in for a human who
+disconnected or let the turn timer run out; the human gets the seat back on
+return.  Each game is stored as its record (issue-2 format plus ``log``, the
+full action list with the shuffle) after every action, so a restarted server
+rebuilds every table exactly where it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from stammtisch.bots import make_bot
+from stammtisch.bots.base import BOTS, Bot
+from stammtisch.engine.core import CHANCE, Rng, action_log, replay_actions
+from stammtisch.errors import IllegalActionError, StammtischError
+from stammtisch.games.mucken.match import MuckenMatch
+from stammtisch.games.mucken.record import record_of
+from stammtisch.games.mucken.rules import MuckenRules
+from stammtisch.games.mucken.state import MuckenState
+from stammtisch.persistence.store import Store
+from stammtisch.server.settings import Settings
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class ActionRejected(Exception):
+    """A client message that is refused; ``code`` goes back to the client."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    kind: str = "empty"  # "empty" | "human" | "bot"
+    user_id: int | None = None
+    name: str = ""
+    bot: str = "heuristic"
+    away: bool = False  # a human who disconnected: a bot stands in
+    timed_out: bool = False  # a human whose turn timer ran out: a bot stands in
+
+    @property
+    def bot_controlled(self) -> bool:
+        return self.kind == "bot" or (self.kind == "human" and (self.away or self.timed_out))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "user_id": self.user_id, "name": self.name, "bot": self.bot,
+                "away": self.away, "timed_out": self.timed_out}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Seat:
+        return cls(kind=d.get("kind", "empty"), user_id=d.get("user_id"),
+                   name=d.get("name", ""), bot=d.get("bot", "heuristic"),
+                   away=bool(d.get("away", False)), timed_out=False)
+
+
+@dataclass
+class Connection:
+    send: Send
+    user_id: int | None
+    name: str
+    tokens: float = 0.0
+    last: float = field(default_factory=time.monotonic)
+
+
+def default_bot() -> str:
+    return "heuristic" if "heuristic" in BOTS else "random"
+
+
+class TableRuntime:
+    def __init__(self, manager: TableManager, row: Any) -> None:
+        self.manager = manager
+        self.id: str = row.id
+        self.name: str = row.name
+        self.public: bool = row.public
+        self.invite_code: str = row.invite_code
+        self.creator_id: int | None = row.creator_id
+        self.rules = MuckenRules.from_json(row.rules)
+        self.settings: dict[str, Any] = dict(row.settings)
+        self.seats = [Seat.from_json(s) for s in row.seats]
+        self.first_dealer: int = row.first_dealer
+        self.status: str = row.status
+        self.match = MuckenMatch(self.rules, self.first_dealer, self.settings.get("bobbl_limit"))
+        self.game: MuckenState | None = None  # current or last finished game
+        self.game_number = 0
+        self.version = 0
+        self.connections: dict[int, Connection] = {}
+        self.lock = asyncio.Lock()
+        self.turn_deadline: float | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._timer: asyncio.TimerHandle | None = None
+        self.bots: dict[int, Bot] = {}
+
+    # -- persistence ---------------------------------------------------------------
+    @property
+    def store(self) -> Store:
+        return self.manager.store
+
+    def save_table(self) -> None:
+        self.store.update_table(self.id, seats=[s.to_json() for s in self.seats],
+                                status=self.status)
+
+    def live_record(self, state: MuckenState) -> dict[str, Any]:
+        """The game's record (issue-2 format) plus ``factor`` and ``log`` (every action,
+        the shuffle included) from which the exact state is rebuilt after a restart."""
+        rec = record_of(state)
+        rec["factor"] = state.factor
+        rec["log"] = action_log(state)
+        return rec
+
+    def save_game(self) -> None:
+        g = self.game
+        if g is None:
+            return
+        players = [{"seat": i, "name": s.name, "kind": s.kind, "user_id": s.user_id,
+                    "bot": s.bot if s.bot_controlled else None}
+                   for i, s in enumerate(self.seats)]
+        self.store.save_game(self.id, self.game_number, self.live_record(g), g.is_terminal(),
+                             g.result(), players)
+
+    def restore(self) -> None:
+        """Rebuild the match from the stored game records (after a restart)."""
+        for row in self.store.games_of_table(self.id):
+            state = self.match.start_game()
+            replay_actions(state, row.record.get("log", []))
+            self.game = state
+            self.game_number = row.number
+            if state.is_terminal():
+                self.match.finish_game()
+        self.version = 1
+
+    # -- seats -----------------------------------------------------------------------
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.user_id == user_id:
+                return i
+        return None
+
+    def is_full(self) -> bool:
+        return all(s.kind != "empty" for s in self.seats)
+
+    # -- views -----------------------------------------------------------------------
+    def table_info(self, seat: int | None) -> dict[str, Any]:
+        g = self.game
+        return {
+            "id": self.id,
+            "name": self.name,
+            "public": self.public,
+            "status": self.status,
+            "rules": self.rules.name,
+            "rules_options": self.rules.to_json(),
+            "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot if s.bot_controlled else None,
+                       "away": s.away, "timed_out": s.timed_out,
+                       "connected": any(c.user_id == s.user_id and s.user_id is not None
+                                        for c in self.connections.values())}
+                      for s in self.seats],
+            "you": seat,
+            "game_number": self.game_number,
+            "turn_timer": self.settings.get("turn_timer", 0),
+            "turn_deadline": (None if self.turn_deadline is None
+                              else int((time.time() + self.turn_deadline - time.monotonic())
+                                       * 1000)),
+            "sheet": self.match.sheet.to_json(),
+            "match_over": self.match.is_over(),
+            "between_games": g is not None and g.is_terminal(),
+            "spectators": sum(1 for c in self.connections.values()
+                              if self.seat_of(c.user_id) is None),
+            "invite_code": self.invite_code if seat is not None else None,
+        }
+
+    def message_for(self, conn: Connection) -> dict[str, Any]:
+        seat = self.seat_of(conn.user_id)
+        view = self.game.view(seat) if self.game is not None else None
+        return {"type": "state", "version": self.version, "table": self.table_info(seat),
+                "view": view}
+
+    async def broadcast(self) -> None:
+        dead = []
+        for key, conn in list(self.connections.items()):
+            try:
+                await conn.send(self.message_for(conn))
+            except Exception:  # a closed socket: drop it
+                dead.append(key)
+        for key in dead:
+            self.connections.pop(key, None)
+
+    # -- connections -----------------------------------------------------------------
+    async def connect(self, key: int, conn: Connection) -> None:
+        conn.tokens = float(self.manager.settings.action_burst)
+        self.connections[key] = conn
+        seat = self.seat_of(conn.user_id)
+        if seat is not None:
+            s = self.seats[seat]
+            if s.away or s.timed_out:
+                s.away = s.timed_out = False
+                self.save_table()
+                self.version += 1
+        for m in self.store.chat(self.id):
+            await conn.send({"type": "chat", "name": m.name, "text": m.text,
+                             "at": m.created_at.isoformat()})
+        await self.broadcast()
+        self.schedule()
+
+    async def disconnect(self, key: int) -> None:
+        conn = self.connections.pop(key, None)
+        if conn is None:
+            return
+        seat = self.seat_of(conn.user_id)
+        if seat is not None and not any(c.user_id == conn.user_id
+                                        for c in self.connections.values()):
+            self.seats[seat].away = True
+            self.save_table()
+            self.version += 1
+            await self.broadcast()
+            self.schedule()
+
+    # -- actions ---------------------------------------------------------------------
+    def _rate_ok(self, conn: Connection) -> bool:
+        s = self.manager.settings
+        now = time.monotonic()
+        conn.tokens = min(float(s.action_burst), conn.tokens + (now - conn.last) * s.action_rate)
+        conn.last = now
+        if conn.tokens < 1:
+            return False
+        conn.tokens -= 1
+        return True
+
+    async def handle_action(self, conn: Connection, text: Any, version: Any) -> None:
+        """Check and apply one client action (see the module docstring for the order)."""
+        if not self._rate_ok(conn):
+            raise ActionRejected("rate_limited", "too many actions; slow down")
+        async with self.lock:
+            seat = self.seat_of(conn.user_id)
+            if seat is None:
+                raise ActionRejected("not_seated", "spectators cannot act; take a free seat")
+            s = self.seats[seat]
+            if s.timed_out or s.away:
+                s.timed_out = s.away = False
+                self.save_table()
+            if not isinstance(text, str):
+                raise ActionRejected("invalid_action", f"action must be text, not {text!r}")
+            word = text.strip().lower()
+            g = self.game
+            if word in ("next", "weiter_spiel", "nächstes"):
+                await self._next_game_checked(version)
+                return
+            if self.match.is_over():
+                raise ActionRejected("game_over", "the match is over")
+            if g is None or g.is_terminal():
+                raise ActionRejected("game_over",
+                                     "the game is over; send 'next' for the next game")
+            if g.current_player != seat:
+                who = g.current_player
+                raise ActionRejected("not_your_turn",
+                                     f"it is seat {who}'s turn, not yours (seat {seat})")
+            if version != self.version:
+                raise ActionRejected("stale_state",
+                                     f"your view is version {version!r}, the table is at "
+                                     f"{self.version}; the current view follows")
+            try:
+                action = g.parse_action(text)
+                g.apply_as(seat, action)
+            except IllegalActionError as e:
+                raise ActionRejected(e.code, str(e)) from None
+            except StammtischError as e:
+                raise ActionRejected(e.code, str(e)) from None
+            await self._after_change()
+
+    async def _next_game_checked(self, version: Any) -> None:
+        if self.match.is_over():
+            raise ActionRejected("game_over", "the match is over")
+        if self.game is not None and not self.game.is_terminal():
+            raise ActionRejected("illegal_action", "the current game is not finished")
+        if self.game is not None and version != self.version:
+            raise ActionRejected("stale_state", f"the table is at version {self.version}")
+        if not self.is_full():
+            raise ActionRejected("illegal_action", "the table needs four players")
+        await self._start_game()
+
+    async def _start_game(self) -> None:
+        state = self.match.start_game()
+        self.manager.resolve_chance(state)
+        self.game = state
+        self.game_number += 1
+        if self.status != "playing":
+            self.status = "playing"
+            self.save_table()
+            await self.manager.lobby_changed()
+        await self._after_change()
+
+    async def _after_change(self) -> None:
+        g = self.game
+        if g is not None and g.is_terminal() and self.match.state is g:
+            self.match.finish_game()
+            if self.match.is_over():
+                self.status = "finished"
+                self.save_table()
+                await self.manager.lobby_changed()
+        self.version += 1
+        self.save_game()
+        await self.broadcast()
+        self.schedule()
+
+    # -- chat ---------------------------------------------------------------------------
+    async def chat(self, conn: Connection, text: Any) -> None:
+        if not isinstance(text, str) or not text.strip():
+            raise ActionRejected("invalid_chat", "a chat message needs text")
+        limit = self.manager.settings.chat_max_length
+        clean = "".join(ch for ch in text.strip() if ch.isprintable())
+        if len(clean) > limit:
+            raise ActionRejected("chat_too_long", f"at most {limit} characters")
+        if not self._rate_ok(conn):
+            raise ActionRejected("rate_limited", "too many messages; slow down")
+        m = self.store.add_chat(self.id, conn.user_id, conn.name, clean)
+        msg = {"type": "chat", "name": m.name, "text": m.text, "at": m.created_at.isoformat()}
+        for c in list(self.connections.values()):
+            with contextlib.suppress(Exception):
+                await c.send(msg)
+
+    # -- bots and timers --------------------------------------------------------------
+    def schedule(self) -> None:
+        """After any change: let a bot act, arm the turn timer, or auto-start a game."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.turn_deadline = None
+        if self.status == "finished" or self.manager.closing:
+            return
+        loop = asyncio.get_running_loop()
+        g = self.game
+        if g is None or g.is_terminal():
+            if self.is_full() and not self.match.is_over() and (
+                    (g is None and self.status == "playing")
+                    or (g is not None and all(s.bot_controlled for s in self.seats))
+                    or (self.settings.get("auto_start") and g is None)):
+                delay = 0 if g is None else self.manager.settings.auto_next_delay
+                self._timer = loop.call_later(delay, self._spawn, self._auto_next)
+            return
+        seat = g.current_player
+        if seat < 0:
+            return
+        st = self.seats[seat]
+        if st.bot_controlled or st.kind == "empty":
+            self._timer = loop.call_later(self.manager.settings.bot_delay, self._spawn,
+                                          self._bot_move)
+            return
+        timer = int(self.settings.get("turn_timer", 0) or 0)
+        if timer > 0:
+            self.turn_deadline = time.monotonic() + timer
+            self._timer = loop.call_later(timer, self._spawn, self._time_out)
+
+    def _spawn(self, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        task = asyncio.get_running_loop().create_task(fn())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _auto_next(self) -> None:
+        async with self.lock:
+            g = self.game
+            if (g is None or g.is_terminal()) and self.is_full() and not self.match.is_over():
+                await self._start_game()
+
+    async def _time_out(self) -> None:
+        async with self.lock:
+            g = self.game
+            if g is None or g.is_terminal():
+                return
+            seat = g.current_player
+            if seat >= 0 and self.seats[seat].kind == "human":
+                self.seats[seat].timed_out = True
+                self.save_table()
+                self.version += 1
+                await self.broadcast()
+        self.schedule()
+
+    def bot_for(self, seat: int) -> Bot:
+        st = self.seats[seat]
+        bot = self.bots.get(seat)
+        name = st.bot if st.bot in BOTS else default_bot()
+        if bot is None or bot.name != name:
+            bot = self.bots[seat] = make_bot(name)
+        return bot
+
+    async def _bot_move(self) -> None:
+        async with self.lock:
+            g = self.game
+            if g is None or g.is_terminal():
+                return
+            seat = g.current_player
+            if seat < 0 or not (self.seats[seat].bot_controlled
+                                or self.seats[seat].kind == "empty"):
+                return
+            action = self.bot_for(seat).choose(g, self.manager.rng)
+            g.apply_as(seat, action)
+            await self._after_change()
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        for t in list(self._tasks):
+            t.cancel()
+
+
+class TableManager:
+    """All live tables of the server; restores them from the store at start."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.rng: Rng = (random.Random(settings.seed) if settings.seed is not None
+                         else random.SystemRandom())
+        self.tables: dict[str, TableRuntime] = {}
+        self.lobby: dict[int, Send] = {}
+        self.closing = False
+
+    def resolve_chance(self, state: MuckenState) -> None:
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance(self.rng))
+
+    def load(self) -> None:
+        for row in self.store.tables(("open", "playing")):
+            rt = TableRuntime(self, row)
+            rt.restore()
+            self.tables[rt.id] = rt
+
+    async def start(self) -> None:
+        for rt in self.tables.values():
+            rt.schedule()
+
+    def close(self) -> None:
+        self.closing = True
+        for rt in self.tables.values():
+            rt.close()
+
+    def get(self, table_id: str) -> TableRuntime | None:
+        return self.tables.get(table_id)
+
+    def create(self, *, name: str, creator_id: int | None, creator_name: str, public: bool,
+               rules: MuckenRules, settings: dict[str, Any], bot_seats: list[int],
+               bot_name: str, creator_seat: int | None) -> TableRuntime:
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        seats = [Seat() for _ in range(4)]
+        for i in bot_seats:
+            seats[i] = Seat(kind="bot", name=f"Bot {i + 1}", bot=bot_name)
+        if creator_seat is not None and creator_id is not None:
+            seats[creator_seat] = Seat(kind="human", user_id=creator_id, name=creator_name)
+        rules_json = rules.to_json()
+        row = self.store.create_table(
+            id=table_id, name=name, creator_id=creator_id, public=public,
+            invite_code=secrets.token_urlsafe(12), rules=rules_json, settings=settings,
+            seats=[s.to_json() for s in seats], first_dealer=0, status="open")
+        rt = TableRuntime(self, row)
+        self.tables[rt.id] = rt
+        return rt
+
+    def lobby_list(self) -> list[dict[str, Any]]:
+        out = []
+        for rt in self.tables.values():
+            if not rt.public or rt.status == "finished":
+                continue
+            out.append({
+                "id": rt.id, "name": rt.name, "rules": rt.rules.name, "status": rt.status,
+                "seats": [{"name": s.name, "kind": s.kind} for s in rt.seats],
+                "free": [i for i, s in enumerate(rt.seats) if s.kind == "empty"],
+                "bobbl_target": rt.rules.bobbl_target,
+                "turn_timer": rt.settings.get("turn_timer", 0),
+                "spectators": sum(1 for c in rt.connections.values()
+                                  if rt.seat_of(c.user_id) is None),
+            })
+        return out
+
+    async def lobby_changed(self) -> None:
+        msg = {"type": "lobby", "tables": self.lobby_list()}
+        for key, send in list(self.lobby.items()):
+            try:
+                await send(msg)
+            except Exception:
+                self.lobby.pop(key, None)

@@ -1,0 +1,120 @@
+"""Websockets: one per client and table (``/ws/tables/{id}``) and one for the lobby.
+
+Client → server messages (JSON):
+  ``{"type": "action", "action": "EO", "version": 17}`` — cut (``cut:5``, ``geben``,
+  ``klopfen``), call (``weiter``, ``muck`` …), ``kontra``/``re``/``gut``, a card, or ``next``
+  (start the next game once one is over);
+  ``{"type": "chat", "text": "…"}``; ``{"type": "ping"}``.
+Server → client: ``{"type": "state", "version", "table", "view"}`` (the seat's own view),
+``{"type": "error", "code", "message"}``, ``{"type": "chat", "name", "text", "at"}``,
+``{"type": "lobby", "tables"}``, ``{"type": "pong"}``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+from urllib.parse import urlparse
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from stammtisch.server.auth import SESSION_COOKIE, user_from_token
+from stammtisch.server.tables import ActionRejected, Connection, TableManager
+
+router = APIRouter()
+_ids = itertools.count(1)
+
+
+def _origin_ok(ws: WebSocket) -> bool:
+    origin = ws.headers.get("origin")
+    if not origin:
+        return True  # not a browser (bots, tests); cookies still decide who it is
+    host = ws.headers.get("host", "")
+    return urlparse(origin).netloc == host
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(ws: WebSocket) -> None:
+    if not _origin_ok(ws):
+        await ws.close(code=4403)
+        return
+    await ws.accept()
+    manager: TableManager = ws.app.state.tables
+    key = next(_ids)
+
+    async def send(msg: dict[str, Any]) -> None:
+        await ws.send_json(msg)
+
+    manager.lobby[key] = send
+    try:
+        await send({"type": "lobby", "tables": manager.lobby_list()})
+        while True:
+            await ws.receive_text()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        manager.lobby.pop(key, None)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    if not _origin_ok(ws):
+        await ws.close(code=4403)
+        return
+    manager: TableManager = ws.app.state.tables
+    user = user_from_token(ws.app.state.store, ws.cookies.get(SESSION_COOKIE))
+    rt = manager.get(table_id)
+    await ws.accept()
+    if rt is None:
+        await ws.send_json({"type": "error", "code": "no_table",
+                            "message": f"no table {table_id!r}"})
+        await ws.close(code=4404)
+        return
+    invite = ws.query_params.get("invite")
+    uid = user.id if user else None
+    if not rt.public and invite != rt.invite_code and rt.seat_of(uid) is None:
+        await ws.send_json({"type": "error", "code": "private_table",
+                            "message": "this table is private; use its invite link"})
+        await ws.close(code=4403)
+        return
+
+    async def send(msg: dict[str, Any]) -> None:
+        await ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+
+    key = next(_ids)
+    conn = Connection(send=send, user_id=uid, name=user.name if user else "Gast")
+    await rt.connect(key, conn)
+    try:
+        while True:
+            raw = await ws.receive_text()
+            try:
+                msg = json.loads(raw)
+                if not isinstance(msg, dict):
+                    raise ValueError
+            except ValueError:
+                await send({"type": "error", "code": "bad_message",
+                            "message": "messages must be JSON objects"})
+                continue
+            kind = msg.get("type")
+            try:
+                if kind == "action":
+                    await rt.handle_action(conn, msg.get("action"), msg.get("version"))
+                elif kind == "chat":
+                    if uid is None:
+                        raise ActionRejected("not_logged_in", "pick a name to chat")
+                    await rt.chat(conn, msg.get("text"))
+                elif kind == "ping":
+                    await send({"type": "pong"})
+                elif kind == "sync":
+                    await send(rt.message_for(conn))
+                else:
+                    raise ActionRejected("bad_message", f"unknown message type {kind!r}")
+            except ActionRejected as e:
+                await send({"type": "error", "code": e.code, "message": e.message})
+                if e.code == "stale_state":
+                    await send(rt.message_for(conn))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await rt.disconnect(key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from stammtisch import __version__
-from stammtisch.cli import bench, play, replay, serve, simulate
+from stammtisch.cli import bench, play, replay, serve, simulate, tournament
 
 app = typer.Typer(
     name="stammtisch",
@@ -35,6 +35,7 @@ app.command("replay")(replay.replay_command)
 app.command("play")(play.play_command)
 app.command("simulate")(simulate.simulate_command)
 app.add_typer(bench.bench_app, name="bench")
+app.add_typer(tournament.tournament_app, name="tournament")
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -1,0 +1,228 @@
+"""Ranking a Muckturnier from its Bobbl results (seeds 000 and 001).
+
+Default method (seed 001, "Erstellung der Rangliste"): Bobbl won, then Tore
+(points in Bobbl lost; more is better), then gegnerische Tore (the opponents'
+points in Bobbl won; fewer is better), then the lot.  A tie that only the lot
+can break is drawn once: the draw is part of the results (``"lots"``) when the
+organiser stored one, otherwise it is derived deterministically from the
+tournament's name and the tied pairs, so the same file always ranks the same.
+
+Seed 000's other methods are options: ``plus`` (the points a pair reached) and
+``plus-minus`` (its points minus its opponents' points); ties there also go by lot.
+
+A Bobbl is written as the points both pairs had when it ended: a value at or
+above the target marks the pair that won it.  Both below the target means the
+Bobbl was still open at the time limit: both pairs lost it, each credited its
+points as Tore (seed 001, "Zeitlimit").  A Brille (lost with 0) counts like any
+lost Bobbl.
+
+>>> res = parse_results({"name": "T", "target": 21,
+...     "pairs": [{"id": "1", "names": ["Anna", "Bernd"]}, {"id": "2", "names": ["C", "D"]}],
+...     "bobbl": [{"round": 1, "table": 1, "pairs": ["1", "2"], "points": [21, 13]},
+...               {"round": 1, "table": 1, "pairs": ["1", "2"], "points": [8, 21]}]})
+>>> [(r.rank, r.pair, r.bobbl, r.tore, r.gegnerische_tore, r.los) for r in rank(res)]
+[(1, '2', 1, 13, 8, False), (2, '1', 1, 8, 13, False)]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from stammtisch.errors import StammtischError
+
+Method = Literal["bobbl", "plus", "plus-minus"]
+METHODS: tuple[str, ...] = ("bobbl", "plus", "plus-minus")
+
+
+class ResultsError(StammtischError):
+    """A results file that cannot be ranked; the message names the entry."""
+
+    code = "invalid_results"
+
+
+@dataclass(frozen=True)
+class BobblResult:
+    round: int
+    table: int
+    pairs: tuple[str, str]
+    points: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Results:
+    name: str
+    target: int
+    pairs: dict[str, tuple[str, ...]]
+    bobbl: tuple[BobblResult, ...]
+    lots: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class RankRow:
+    rank: int
+    pair: str
+    names: tuple[str, ...]
+    bobbl: int
+    tore: int
+    gegnerische_tore: int
+    los: bool
+    plus: int = 0
+    minus: int = 0
+    played: int = 0
+
+    def to_json(self, method: Method = "bobbl") -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rank": self.rank, "pair": self.pair, "names": list(self.names),
+            "bobbl": self.bobbl, "tore": self.tore,
+            "gegnerische_tore": self.gegnerische_tore, "los": self.los,
+            "played": self.played,
+        }
+        if method != "bobbl":
+            out["plus"] = self.plus
+            out["plus_minus"] = self.plus - self.minus
+        return out
+
+
+def _int(value: Any, where: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ResultsError(f"{where}: {value!r} is not a whole number")
+    if value < minimum:
+        raise ResultsError(f"{where}: {value} is below {minimum}")
+    return value
+
+
+def parse_results(data: Any) -> Results:
+    """Check a results object (as read from JSON) and return it typed."""
+    if not isinstance(data, Mapping):
+        raise ResultsError("results must be a JSON object")
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        raise ResultsError(f"name: {name!r} is not text")
+    target = _int(data.get("target", 21), "target", 1)
+    raw_pairs = data.get("pairs")
+    if not isinstance(raw_pairs, list) or not raw_pairs:
+        raise ResultsError("pairs: must be a non-empty list")
+    pairs: dict[str, tuple[str, ...]] = {}
+    for i, p in enumerate(raw_pairs):
+        where = f"pairs[{i}]"
+        if not isinstance(p, Mapping) or "id" not in p:
+            raise ResultsError(f"{where}: must be an object with an id")
+        pid = p["id"]
+        if not isinstance(pid, str | int) or isinstance(pid, bool):
+            raise ResultsError(f"{where}.id: {pid!r} must be text")
+        pid = str(pid)
+        if pid in pairs:
+            raise ResultsError(f"{where}.id: pair {pid!r} is listed twice")
+        names = p.get("names", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ResultsError(f"{where}.names: must be a list of names")
+        pairs[pid] = tuple(names)
+    raw_bobbl = data.get("bobbl", [])
+    if not isinstance(raw_bobbl, list):
+        raise ResultsError("bobbl: must be a list")
+    bobbl: list[BobblResult] = []
+    seen_at: dict[tuple[int, str], int] = {}
+    table_pairs: dict[tuple[int, int], frozenset[str]] = {}
+    for i, b in enumerate(raw_bobbl):
+        where = f"bobbl[{i}]"
+        if not isinstance(b, Mapping):
+            raise ResultsError(f"{where}: must be an object")
+        rnd = _int(b.get("round"), f"{where}.round", 1)
+        tbl = _int(b.get("table"), f"{where}.table", 1)
+        bp = b.get("pairs")
+        pts = b.get("points")
+        if not isinstance(bp, list) or len(bp) != 2:
+            raise ResultsError(f"{where}.pairs: must name two pairs")
+        if not isinstance(pts, list) or len(pts) != 2:
+            raise ResultsError(f"{where}.points: must be two numbers")
+        a, c = (str(x) for x in bp)
+        for pid in (a, c):
+            if pid not in pairs:
+                raise ResultsError(f"{where}.pairs: unknown pair {pid!r}")
+        if a == c:
+            raise ResultsError(f"{where}.pairs: pair {a!r} cannot play against itself")
+        pa = _int(pts[0], f"{where}.points[0]", 0)
+        pc = _int(pts[1], f"{where}.points[1]", 0)
+        if pa >= target and pc >= target:
+            raise ResultsError(
+                f"{where}.points: both {pa} and {pc} are at or above the target {target}")
+        for pid in (a, c):
+            other = seen_at.setdefault((rnd, pid), tbl)
+            if other != tbl:
+                raise ResultsError(
+                    f"{where}: pair {pid!r} is at table {tbl} and at table {other} in round {rnd}")
+        key = (rnd, tbl)
+        both = frozenset((a, c))
+        known = table_pairs.setdefault(key, both)
+        if known != both:
+            raise ResultsError(
+                f"{where}: table {tbl} in round {rnd} already has pairs "
+                f"{' and '.join(sorted(known))}")
+        bobbl.append(BobblResult(rnd, tbl, (a, c), (pa, pc)))
+    lots_raw = data.get("lots", {})
+    if not isinstance(lots_raw, Mapping):
+        raise ResultsError("lots: must map pair ids to numbers")
+    lots: dict[str, float] = {}
+    for pid, v in lots_raw.items():
+        if str(pid) not in pairs or isinstance(v, bool) or not isinstance(v, int | float):
+            raise ResultsError(f"lots: {pid!r}: needs a known pair and a number")
+        lots[str(pid)] = float(v)
+    return Results(name, target, pairs, tuple(bobbl), lots)
+
+
+def _lot(results: Results, pid: str, group: list[str]) -> float:
+    if pid in results.lots:
+        return results.lots[pid]
+    seed = hashlib.sha256(
+        ("|".join([results.name, *sorted(group)])).encode()).hexdigest()
+    rng = random.Random(seed)
+    order = sorted(group)
+    draws = {p: rng.random() for p in order}
+    return draws[pid]
+
+
+def rank(results: Results, method: Method = "bobbl") -> list[RankRow]:
+    """The ranking, best first."""
+    if method not in METHODS:
+        raise ResultsError(f"method: {method!r} (known: {', '.join(METHODS)})")
+    rows = {pid: RankRow(0, pid, names, 0, 0, 0, False) for pid, names in results.pairs.items()}
+    t = results.target
+    for b in results.bobbl:
+        for me, opp in ((0, 1), (1, 0)):
+            row = rows[b.pairs[me]]
+            mine, theirs = b.points[me], b.points[opp]
+            row.played += 1
+            row.plus += mine
+            row.minus += theirs
+            if mine >= t:
+                row.bobbl += 1
+                row.gegnerische_tore += theirs
+            else:
+                row.tore += mine
+
+    def key(r: RankRow) -> tuple[int, ...]:
+        if method == "bobbl":
+            return (-r.bobbl, -r.tore, r.gegnerische_tore)
+        if method == "plus":
+            return (-r.plus,)
+        return (-(r.plus - r.minus),)
+
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for r in rows.values():
+        groups.setdefault(key(r), []).append(r.pair)
+    ordered: list[RankRow] = []
+    for k in sorted(groups):
+        group = groups[k]
+        if len(group) > 1:
+            draws = {p: _lot(results, p, group) for p in group}
+            group = sorted(group, key=draws.__getitem__)
+            for p in group:
+                rows[p].los = True
+        ordered.extend(rows[p] for p in group)
+    for i, r in enumerate(ordered, 1):
+        r.rank = i
+    return ordered

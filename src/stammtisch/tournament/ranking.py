@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -185,10 +185,8 @@ def _lot(results: Results, pid: str, group: list[str]) -> float:
     return draws[pid]
 
 
-def rank(results: Results, method: Method = "bobbl") -> list[RankRow]:
-    """The ranking, best first."""
-    if method not in METHODS:
-        raise ResultsError(f"method: {method!r} (known: {', '.join(METHODS)})")
+def tally(results: Results) -> dict[str, RankRow]:
+    """Bobbl won, Tore, gegnerische Tore, plus and minus of every pair."""
     rows = {pid: RankRow(0, pid, names, 0, 0, 0, False) for pid, names in results.pairs.items()}
     t = results.target
     for b in results.bobbl:
@@ -203,26 +201,41 @@ def rank(results: Results, method: Method = "bobbl") -> list[RankRow]:
                 row.gegnerische_tore += theirs
             else:
                 row.tore += mine
+    return rows
 
-    def key(r: RankRow) -> tuple[int, ...]:
-        if method == "bobbl":
-            return (-r.bobbl, -r.tore, r.gegnerische_tore)
-        if method == "plus":
-            return (-r.plus,)
-        return (-(r.plus - r.minus),)
 
+def sort_key(row: RankRow, method: Method) -> tuple[int, ...]:
+    if method == "bobbl":
+        return (-row.bobbl, -row.tore, row.gegnerische_tore)
+    if method == "plus":
+        return (-row.plus,)
+    return (-(row.plus - row.minus),)
+
+
+def order(rows: Mapping[str, RankRow], method: Method,
+          lot: Callable[[str, list[str]], float]) -> list[RankRow]:
+    """Sort by ``method``; pairs still tied are ordered by ``lot(pair, group)`` (lowest
+    first) and flagged ``los``.  Assigns ``rank`` 1..n."""
+    if method not in METHODS:
+        raise ResultsError(f"method: {method!r} (known: {', '.join(METHODS)})")
     groups: dict[tuple[int, ...], list[str]] = {}
     for r in rows.values():
-        groups.setdefault(key(r), []).append(r.pair)
+        r.los = False
+        groups.setdefault(sort_key(r, method), []).append(r.pair)
     ordered: list[RankRow] = []
     for k in sorted(groups):
         group = groups[k]
         if len(group) > 1:
-            draws = {p: _lot(results, p, group) for p in group}
-            group = sorted(group, key=draws.__getitem__)
+            draws = {p: lot(p, group) for p in group}
+            group = sorted(group, key=lambda p: (draws[p], p))
             for p in group:
                 rows[p].los = True
         ordered.extend(rows[p] for p in group)
     for i, r in enumerate(ordered, 1):
         r.rank = i
     return ordered
+
+
+def rank(results: Results, method: Method = "bobbl") -> list[RankRow]:
+    """The ranking of a results file, best first."""
+    return order(tally(results), method, lambda p, g: _lot(results, p, g))

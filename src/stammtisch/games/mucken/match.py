@@ -11,7 +11,7 @@ Hänger option a match is best of three Bobbl.
 >>> sheet.add_game(0, 8); sheet.add_game(1, 5); sheet.add_game(0, 13) is not None
 True
 >>> b = sheet.bobbl[0]
->>> (b.winner, b.loser, b.tore, b.gegnerische_tore, b.brille)
+>>> (b.winner, b.loser, b.tore, b.winner_points, b.brille)
 (0, 1, 5, 8, False)
 """
 
@@ -59,8 +59,10 @@ class Bobbl:
         return 0 if self.loser is None else self.totals[self.loser]
 
     @property
-    def gegnerische_tore(self) -> int:
-        """The winner's written points (what the loser conceded)."""
+    def winner_points(self) -> int:
+        """The winner's written points (the last, unwritten game not included).
+
+        Not the winner's "gegnerische Tore": those are the loser's points, :attr:`tore`."""
         return 0 if self.winner is None else self.totals[self.winner]
 
     @property
@@ -75,6 +77,7 @@ class Bobbl:
             "winner": self.winner,
             "loser": self.loser,
             "tore": self.tore,
+            "winner_points": self.winner_points,
             "brille": self.brille,
         }
 

@@ -151,10 +151,22 @@ class MuckenRules:
             options["games"] = tuple(options["games"])
         if "levels" in options and isinstance(options["levels"], list):
             options["levels"] = tuple(options["levels"])
+        if "values" not in options and (
+            options.get("games", self.games) != self.games
+            or options.get("levels", self.levels) != self.levels
+        ):
+            # A score table is written for its games and levels; with others it no longer
+            # fits (seed 000: the higher game scores more), so the generated table applies.
+            options["values"] = ()
         if "values" in options and isinstance(options["values"], Mapping):
-            options["values"] = tuple(
-                (k, tuple(v)) for k, v in sorted(options["values"].items())
-            )
+            try:
+                options["values"] = tuple(
+                    (str(k), tuple(v)) for k, v in sorted(options["values"].items())
+                )
+            except TypeError:
+                raise RulesError(
+                    "values: each game needs a list of three points (gewonnen, schneider, "
+                    "schwarz), e.g. {\"muck\": [2, 3, 4]}") from None
         try:
             return dataclasses.replace(self, **options)
         except TypeError as e:

@@ -1,13 +1,191 @@
-"""Placeholder: ``stammtisch bench`` (being written)."""
+"""``stammtisch bench``: benchmarks (a typer sub-app; one command per benchmark).
+
+``stammtisch bench playout`` plays random legal Mucken games — shuffle, Abheben,
+Ansagen, Kontra, the tricks, the score — first through the public API (a
+:class:`~stammtisch.games.mucken.state.MuckenState` driven by ``legal_actions()``
+and the checked ``apply()``, as :func:`stammtisch.engine.core.play_random`
+does) and through the unchecked fast path
+:func:`stammtisch.games.mucken.fastplay.fast_random_playout`, each for the
+given number of seconds on one core (in alternating slices), and reports games
+and card plays per second.  Both make the same random choices from the same seed, so they play the
+same games; the fast path only skips the checks and the object bookkeeping.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import platform
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
 import typer
+
+from stammtisch.engine.core import play_random
+from stammtisch.errors import StammtischError
+from stammtisch.games.mucken.fastplay import fast_random_playout, fast_tables
+from stammtisch.games.mucken.rules import MuckenRules
+from stammtisch.games.mucken.state import MuckenState
 
 bench_app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
 
 
+def api_playout(rules: MuckenRules, dealer: int, rng: random.Random) -> int:
+    """One random game through the checked public API; its number of card plays."""
+    state = MuckenState(rules, dealer)
+    play_random(state, rng, checked=True)
+    return 4 * len(state.tricks.winners) + len(state.tricks.current)
+
+
+def fast_playout(rules: MuckenRules, dealer: int, rng: random.Random) -> int:
+    """One random game through the fast path; its number of card plays."""
+    return fast_random_playout(rules, dealer, rng).card_plays
+
+
+class Meter:
+    """Runs one kind of play-out in time slices and adds up games, card plays and time."""
+
+    def __init__(self, playout: Callable[[MuckenRules, int, random.Random], int],
+                 rules: MuckenRules, seed: int) -> None:
+        self.playout = playout
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.games = 0
+        self.card_plays = 0
+        self.wall = 0.0
+        self.cpu = 0.0
+
+    def run(self, seconds: float, batch: int = 16) -> None:
+        """Play whole games (``batch`` at a time) for about ``seconds``; the dealer moves on."""
+        playout, rules, rng = self.playout, self.rules, self.rng
+        games = self.games
+        plays = 0
+        clock = time.perf_counter
+        cpu0 = time.process_time()
+        start = clock()
+        deadline = start + seconds
+        while True:
+            for _ in range(batch):
+                plays += playout(rules, games & 3, rng)
+                games += 1
+            now = clock()
+            if now >= deadline:
+                break
+        self.wall += now - start
+        self.cpu += time.process_time() - cpu0
+        self.card_plays += plays
+        self.games = games
+
+    def figures(self) -> dict[str, float]:
+        return {"games": self.games, "card_plays": self.card_plays, "seconds": self.wall,
+                "games_per_s": self.games / self.wall,
+                "card_plays_per_s": self.card_plays / self.wall,
+                "card_plays_per_cpu_s": self.card_plays / self.cpu if self.cpu > 0 else 0.0}
+
+
+def measure(
+    playout: Callable[[MuckenRules, int, random.Random], int],
+    rules: MuckenRules,
+    seconds: float,
+    seed: int,
+    batch: int = 16,
+) -> dict[str, float]:
+    """Run ``playout`` for about ``seconds`` in one go."""
+    meter = Meter(playout, rules, seed)
+    meter.run(seconds, batch)
+    return meter.figures()
+
+
+def run_playout_bench(rules: MuckenRules, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Both measurements, as the JSON of ``stammtisch bench playout --json``.
+
+    Each path runs ``seconds`` in total, in alternating slices of about half a second
+    (API, fast, API, fast ...), so that other load on the machine hits both alike.
+    """
+    fast_tables(rules)  # build the tables outside the measured time
+    warm = min(0.2, seconds / 10)
+    measure(api_playout, rules, warm, seed)
+    measure(fast_playout, rules, warm, seed)
+    api = Meter(api_playout, rules, seed)
+    fast = Meter(fast_playout, rules, seed)
+    slices = max(1, min(20, round(seconds / 0.5)))
+    for _ in range(slices):
+        api.run(seconds / slices)
+        fast.run(seconds / slices)
+    a, f = api.figures(), fast.figures()
+    return {
+        "api_card_plays_per_s": a["card_plays_per_s"],
+        "fast_card_plays_per_s": f["card_plays_per_s"],
+        "api_games_per_s": a["games_per_s"],
+        "fast_games_per_s": f["games_per_s"],
+        "speedup": f["card_plays_per_s"] / a["card_plays_per_s"],
+        "api_card_plays_per_cpu_s": a["card_plays_per_cpu_s"],
+        "fast_card_plays_per_cpu_s": f["card_plays_per_cpu_s"],
+        "api_games": a["games"],
+        "fast_games": f["games"],
+        "api_card_plays": a["card_plays"],
+        "fast_card_plays": f["card_plays"],
+        "seconds": seconds,
+        "slices": slices,
+        "rules": rules.name,
+        "seed": seed,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores",
+    }
+
+
 @bench_app.command("playout")
-def playout() -> None:
-    """Not yet written."""
-    raise typer.Exit(2)
+def playout(
+    seconds: float = typer.Option(5.0, "--seconds", "-t", min=0.01,
+                                  help="Seconds for each of the two measurements."),
+    rules: str = typer.Option("seefest", "--rules", help="Rules preset (seefest, wikipedia)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the random play-outs."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Random legal play-outs of whole Mucken games: checked public API vs. the fast path.
+
+    Each path runs SECONDS in total, in alternating slices of about 0.5 s, so that
+    other load on the machine affects both alike.
+
+    JSON keys: api_card_plays_per_s, fast_card_plays_per_s, api_games_per_s,
+    fast_games_per_s (wall clock), speedup (fast/API card plays),
+    api_card_plays_per_cpu_s, fast_card_plays_per_cpu_s (per second of this
+    process's CPU time), api_games, fast_games, api_card_plays, fast_card_plays,
+    seconds (per path), slices, rules, seed, python, machine.
+    """
+    try:
+        table_rules = MuckenRules.preset(rules)
+    except StammtischError as e:
+        raise typer.BadParameter(str(e), param_hint="--rules") from None
+    if not as_json:
+        typer.echo(f"Mucken play-outs ({table_rules.name}), {seconds:g} s each: public API "
+                   "(legal_actions + checked apply) and fast path, in alternating slices ...",
+                   err=True)
+    out = run_playout_bench(table_rules, seconds, seed)
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"{'':10}{'games/s':>12}{'card plays/s':>16}")
+    typer.echo(f"{'API':10}{out['api_games_per_s']:>12,.0f}{out['api_card_plays_per_s']:>16,.0f}")
+    typer.echo(f"{'fast path':10}{out['fast_games_per_s']:>12,.0f}"
+               f"{out['fast_card_plays_per_s']:>16,.0f}")
+    typer.echo(f"fast path / API: {out['speedup']:.1f}x   ({out['python']}; {out['machine']})")
+    typer.echo(f"per CPU second: API {out['api_card_plays_per_cpu_s']:,.0f}, fast path "
+               f"{out['fast_card_plays_per_cpu_s']:,.0f} card plays")
+
+
+def _register_more() -> None:
+    """The other benchmarks live in their own modules (imported lazily when present)."""
+    from stammtisch.cli import bench_server
+
+    bench_app.command("server")(bench_server.server_command)
+    try:
+        from stammtisch.cli import bench_solver
+    except ImportError:  # pragma: no cover - the solver benchmark is optional
+        return
+    bench_app.command("solver")(bench_solver.solver_command)
+
+
+_register_more()

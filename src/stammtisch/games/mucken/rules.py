@@ -201,6 +201,16 @@ class MuckenRules:
         def fail(option: str, why: str) -> None:
             raise RulesError(f"{option}={getattr(self, option)!r}: {why}")
 
+        for f in dataclasses.fields(self):
+            if not f.init:
+                continue
+            value = getattr(self, f.name)
+            if f.type == "bool" and not isinstance(value, bool):
+                fail(f.name, "must be true or false")
+            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                fail(f.name, "must be a whole number")
+            if f.type == "str" and not isinstance(value, str):
+                fail(f.name, "must be text")
         if self.deck not in ("short", "long"):
             fail("deck", "must be 'short' or 'long'")
         if not isinstance(self.games, tuple) or not self.games:

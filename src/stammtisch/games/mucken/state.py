@@ -42,6 +42,7 @@ from stammtisch.engine.core import (
     Rng,
     Say,
     Shuffle,
+    parse_chance,
 )
 from stammtisch.engine.tricks import TRUMP, TrickOrder, TrickPlay
 from stammtisch.errors import IllegalActionError, InvalidActionError, InvalidCardError
@@ -134,7 +135,8 @@ class MuckenState(GameState):
 
     @property
     def declarer(self) -> int | None:
-        return self.holder if self.bid is not None else None
+        """The seat that called the game, once the bidding is over."""
+        return self.holder if self.bid is not None and self._phase != BIDDING else None
 
     def clone(self) -> MuckenState:
         s = MuckenState.__new__(MuckenState)
@@ -233,6 +235,9 @@ class MuckenState(GameState):
     def parse_action(self, text: str) -> Action:
         t = text.strip()
         low = t.lower()
+        chance = parse_chance(t)
+        if chance is not None:
+            return chance
         if low.startswith("cut:"):
             try:
                 return Cut(int(low[4:]))
@@ -581,6 +586,7 @@ class MuckenState(GameState):
             "contract": self.contract or None,
             "declarer": self.declarer,
             "standing_bid": self.bid.name if self.bid is not None else None,
+            "bid_holder": self.holder if self.bid is not None else None,
             "doublings": [{"seat": s, "word": DOUBLING_WORDS[i]}
                           for i, s in enumerate(self.doubling_seats)],
             "trick": [{"seat": (cur_leader + i) % 4, "card": str(c)}
@@ -602,9 +608,14 @@ class MuckenState(GameState):
                       if seat is not None and seat == self._player else []),
             "result": self.result() if terminal else None,
         }
-        if terminal and self.contract != "eingeworfen":
-            # after the game every card is public (Sie: laid down; otherwise all played)
+        if terminal and not any(self.hands):
+            # every card has been played: the deal is public now
             v["dealt"] = [[str(c) for c in h] for h in self.dealt]
+        elif terminal and self.contract == "sie":
+            # the Sie is laid down on the table; the other hands stay hidden (as after
+            # Einwerfen or a Regelverstoß, which end the game with cards unplayed)
+            v["dealt"] = [[str(c) for c in h] if s == self.holder else []
+                          for s, h in enumerate(self.dealt)]
         return v
 
 

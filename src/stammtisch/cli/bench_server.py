@@ -1,0 +1,52 @@
+"""``stammtisch bench server``: load-test the real server with websocket clients.
+
+See :mod:`stammtisch.server.loadtest` for what is driven and measured.
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+
+def server_command(
+    tables: int = typer.Option(..., "--tables", min=1, help="Tables of four client bots."),
+    seconds: float = typer.Option(30.0, "--seconds", min=0.5,
+                                  help="Measured seconds (after the warm-up)."),
+    think: float = typer.Option(500.0, "--think", min=0.0,
+                                help="Mean think time of a client in ms (uniform ±50 %)."),
+    warmup: float = typer.Option(5.0, "--warmup", min=0.0,
+                                 help="Seconds of play before measuring."),
+    json_out: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    db: str = typer.Option("", "--db", help="Database URL for the server "
+                           "(default: a temporary SQLite file)."),
+    client_procs: int = typer.Option(1, "--client-procs", min=1,
+                                     help="Client processes (tables split among them)."),
+    compression: bool = typer.Option(True, "--compression/--no-compression",
+                                     help="Offer permessage-deflate, as browsers do."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed the clients' choices."),
+) -> None:
+    """Start the server, play TABLES tables over websockets and report latency and memory."""
+    from stammtisch.server.loadtest import LoadConfig, run_loadtest
+
+    cfg = LoadConfig(tables=tables, seconds=seconds, think_ms=think, warmup=warmup, db=db,
+                     client_procs=client_procs, compression=compression, seed=seed)
+    result = run_loadtest(cfg)
+    if json_out:
+        typer.echo(json.dumps(result, indent=1))
+    else:
+        typer.echo(
+            f"{result['tables']} tables, {result['clients']} clients, think {think:g} ms, "
+            f"{result['seconds']:g} s measured after {warmup:g} s warm-up\n"
+            f"  actions/s        {result['actions_per_s']}  ({result['actions']} actions)\n"
+            f"  latency ms       p50 {result['p50_ms']}  p95 {result['p95_ms']}  "
+            f"p99 {result['p99_ms']}  max {result['max_ms']}\n"
+            f"  errors           {result['errors']}  {result['error_codes'] or ''}\n"
+            f"  server peak RSS  {result['server_peak_rss_mb']} MiB\n"
+            f"  server CPU       {result['server_cpu_s']} s  ({result['server_cpu_pct']} %"
+            f" of one core)\n"
+            f"  client CPU       {result['bench_cpu_s']} s in {result['client_procs']} "
+            f"process(es)")
+    if result["errors"]:
+        raise typer.Exit(1)

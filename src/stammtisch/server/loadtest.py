@@ -1,0 +1,678 @@
+"""Load test of the real server: many tables of four websocket clients that play like people.
+
+:func:`run_loadtest` starts ``stammtisch serve`` as a subprocess (its own interpreter, a
+temporary SQLite file unless a database URL is given, ``--bot-delay 0``), waits for
+``/healthz``, and then drives ``tables`` tables through the public interface only:
+
+* every client is its own guest (``POST /api/guest``, its own session cookie);
+* seat 0 creates a table without bots (``POST /api/tables``), seats 1–3 join it
+  (``POST /api/tables/{id}/join`` with the ``X-CSRF-Token`` header), the table fills and
+  the first game starts;
+* every client holds a websocket (``/ws/tables/{id}``, the ``websockets`` asyncio client,
+  permessage-deflate offered as browsers do) and, when its view says it is to act, waits a
+  think time (``think_ms`` × uniform(0.5, 1.5), so tables drift apart instead of acting in
+  lock step) and sends a random action of ``view.legal``; after a game seat 0 sends
+  ``next``; when a match is over the group opens a new table.
+
+Measured, after ``warmup`` seconds and for ``seconds`` seconds: the actions whose send
+time falls in that window, and for each the latency from sending it to receiving the
+first ``state`` message of a higher version on the acting client's socket (the update
+that reflects it); errors (``error`` messages, failed requests, lost sockets, actions
+without an answer); the server process's CPU seconds in the window and its peak
+resident memory (``VmHWM`` in ``/proc/<pid>/status``, sampled ``VmRSS`` as fallback).
+
+The clients run in one asyncio loop, or in ``client_procs`` processes (tables split among
+them) when one core cannot drive them all; ``bench_cpu_s`` tells how busy they were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import math
+import multiprocessing
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+SESSION_COOKIE = "stammtisch_session"
+CSRF_HEADER = "X-CSRF-Token"
+#: how long actions sent just before the end of the window may take to be answered
+GRACE_S = 5.0
+
+
+@dataclass
+class LoadConfig:
+    tables: int
+    seconds: float = 30.0
+    think_ms: float = 500.0
+    warmup: float = 5.0
+    db: str = ""
+    client_procs: int = 1
+    #: Bobbl per match (the API allows 1..50); a finished match makes the group re-seat
+    bobbl_limit: int = 50
+    #: the tables' turn timer (seconds; the server's default is 60)
+    turn_timer: int = 60
+    #: compress websocket messages (permessage-deflate), as browsers do
+    compression: bool = True
+    #: concurrent table set-ups (HTTP requests before play)
+    setup_concurrency: int = 16
+    seed: int | None = None
+    #: extra ``STAMMTISCH_*`` environment for the server process
+    server_env: dict[str, str] = field(default_factory=dict)
+    #: another server command (``{port}`` and ``{db}`` are filled in), for experiments
+    server_cmd: list[str] | None = None
+
+
+@dataclass
+class ClientStats:
+    """What one client process measured (latencies in ms of actions sent in the window)."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    error_codes: Counter[str] = field(default_factory=Counter)
+    sent_total: int = 0
+    answered_total: int = 0
+    games_started: int = 0
+    tables_opened: int = 0
+    lost: int = 0
+    cpu_s: float = 0.0
+    #: how late the client loop woke from 10 ms sleeps in the window (ms): a busy or
+    #: starved client inflates the measured latencies
+    loop_lag: list[float] = field(default_factory=list)
+
+    def error(self, code: str) -> None:
+        self.errors += 1
+        self.error_codes[code] += 1
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["error_codes"] = dict(self.error_codes)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ClientStats:
+        s = cls(**{k: v for k, v in d.items() if k != "error_codes"})
+        s.error_codes = Counter(d.get("error_codes", {}))
+        return s
+
+    def merge(self, other: ClientStats) -> None:
+        self.latencies.extend(other.latencies)
+        self.loop_lag.extend(other.loop_lag)
+        self.errors += other.errors
+        self.error_codes.update(other.error_codes)
+        self.sent_total += other.sent_total
+        self.answered_total += other.answered_total
+        self.games_started += other.games_started
+        self.tables_opened += other.tables_opened
+        self.lost += other.lost
+        self.cpu_s += other.cpu_s
+
+
+# -- the server process ---------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def proc_status(pid: int) -> dict[str, int]:
+    """``VmRSS``/``VmHWM`` (kB) of a process from ``/proc`` (empty if unavailable)."""
+    out: dict[str, int] = {}
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return out
+    for line in text.splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            out[key] = int(rest.split()[0])
+    return out
+
+
+def proc_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (``/proc/<pid>/stat``)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2:].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def system_busy_seconds() -> float | None:
+    """CPU seconds all cores of the machine spent busy since boot (``/proc/stat``)."""
+    try:
+        first = Path("/proc/stat").read_text().splitlines()[0].split()
+    except (OSError, IndexError):
+        return None
+    ticks = [int(x) for x in first[1:]]
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle + iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+class ServerProcess:
+    """``python -m stammtisch.cli.main serve`` on a free port, stopped by :meth:`stop`."""
+
+    def __init__(self, db_url: str, log_path: Path, env: dict[str, str] | None = None,
+                 cmd: list[str] | None = None) -> None:
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self._log = log_path.open("wb")
+        if cmd is None:
+            cmd = [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port",
+                   str(self.port), "--db", db_url, "--bot-delay", "0"]
+        else:
+            cmd = [a.format(port=self.port, db=db_url) for a in cmd]
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT,
+                                     env={**os.environ, **(env or {})})
+        self.peak_rss_kb = 0
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        import urllib.error
+        import urllib.request
+
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n"
+                                   + self.log_path.read_text(errors="replace")[-2000:])
+            try:
+                with opener.open(self.base_url + "/healthz", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer /healthz in time")
+
+    def sample(self) -> dict[str, int]:
+        st = proc_status(self.pid)
+        self.peak_rss_kb = max(self.peak_rss_kb, st.get("VmHWM", 0), st.get("VmRSS", 0))
+        return st
+
+    def cpu_seconds(self) -> float:
+        return proc_cpu_seconds(self.pid) or 0.0
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.sample()
+            self.proc.send_signal(signal.SIGINT)  # uvicorn shuts down gracefully
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+# -- the clients ----------------------------------------------------------------------------
+class Window:
+    """The measured window: actions sent in ``[start, end)`` count."""
+
+    def __init__(self) -> None:
+        self.start = math.inf
+        self.end = math.inf
+        self.stop_sending = math.inf
+
+    def set(self, go: float, warmup: float, seconds: float) -> None:
+        self.start = go + warmup
+        self.end = self.start + seconds
+        self.stop_sending = self.end
+
+
+class Client:
+    """One player: a guest with its own cookie and websocket, on one seat of a group."""
+
+    def __init__(self, run: ClientRun, group: Group, seat: int) -> None:
+        self.run = run
+        self.group = group
+        self.seat = seat
+        self.token = ""
+        self.csrf = ""
+        self.ws: Any = None
+        self.version = -1
+        self.scheduled_version = -1
+        self.move_task: asyncio.Task[None] | None = None
+        self.pending: tuple[int, float] | None = None  # (version sent, monotonic send time)
+        self.reader: asyncio.Task[None] | None = None
+
+    async def login(self, http: Any, name: str) -> None:
+        r = await http.post("/api/guest", json={"name": name})
+        r.raise_for_status()
+        self.csrf = r.json()["csrf"]
+        self.token = r.cookies.get(SESSION_COOKIE) or ""
+        if not self.token:
+            raise RuntimeError("no session cookie from /api/guest")
+
+    def headers(self) -> dict[str, str]:
+        return {"Cookie": f"{SESSION_COOKIE}={self.token}", CSRF_HEADER: self.csrf}
+
+    async def connect(self, table_id: str) -> None:
+        from websockets.asyncio.client import connect
+
+        self.version = self.scheduled_version = -1
+        self.pending = None
+        url = self.run.ws_base + f"/ws/tables/{table_id}"
+        self.ws = await connect(url, additional_headers={"Cookie": f"{SESSION_COOKIE}="
+                                                                    f"{self.token}"},
+                                compression="deflate" if self.run.cfg.compression else None,
+                                proxy=None, max_size=None, open_timeout=60,
+                                ping_interval=None)
+        self.reader = asyncio.create_task(self._read())
+
+    async def close(self) -> None:
+        if self.move_task is not None:
+            self.move_task.cancel()
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self.reader is not None:
+            with contextlib.suppress(BaseException):
+                await self.reader
+
+    async def _read(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for raw in self.ws:
+                try:
+                    self._on_message(json.loads(raw))
+                except (ValueError, KeyError, TypeError) as e:
+                    self.run.stats.error(f"bad_message:{type(e).__name__}")
+        except ConnectionClosed:
+            pass
+        if not self.run.finished and not self.group.reseating:
+            self.run.stats.error("socket_closed")
+
+    def _on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "state":
+            self._on_state(msg)
+        elif kind == "error":
+            self.run.stats.error(str(msg.get("code")))
+            self.pending = None
+
+    def _on_state(self, msg: dict[str, Any]) -> None:
+        now = time.monotonic()
+        v: int = msg["version"]
+        if self.pending is not None and v > self.pending[0]:
+            sent = self.pending[1]
+            self.pending = None
+            self.run.stats.answered_total += 1
+            if self.run.window.start <= sent < self.run.window.end:
+                self.run.stats.latencies.append((now - sent) * 1000.0)
+        self.version = v
+        table = msg["table"]
+        view = msg["view"]
+        if table.get("match_over"):
+            self.group.match_over()
+            return
+        action: str | None = None
+        if table.get("between_games"):
+            if self.seat == 0:
+                action = "next"
+        elif view is not None and view.get("to_act") == self.seat and view.get("legal"):
+            action = self.run.rng.choice(view["legal"])
+        if action is None or v == self.scheduled_version or self.pending is not None:
+            return
+        if self.move_task is not None and not self.move_task.done():
+            self.move_task.cancel()
+        self.scheduled_version = v
+        self.move_task = asyncio.create_task(self._move(v, action))
+
+    async def _move(self, version: int, action: str) -> None:
+        think = self.run.cfg.think_ms / 1000.0 * self.run.rng.uniform(0.5, 1.5)
+        await asyncio.sleep(think)
+        if self.version != version or self.run.finished:
+            return
+        now = time.monotonic()
+        if now >= self.run.window.stop_sending:
+            return
+        self.pending = (version, now)
+        self.run.stats.sent_total += 1
+        if action == "next":
+            self.run.stats.games_started += 1
+        try:
+            await self.ws.send(json.dumps({"type": "action", "action": action,
+                                           "version": version}))
+        except Exception:
+            self.pending = None
+            self.run.stats.error("send_failed")
+
+
+class Group:
+    """Four clients at one table; opens a new table when the match is over."""
+
+    def __init__(self, run: ClientRun, index: int) -> None:
+        self.run = run
+        self.index = index
+        self.clients = [Client(run, self, seat) for seat in range(4)]
+        self.table_id = ""
+        self.reseating = False
+
+    async def setup(self, first: bool = True) -> None:
+        import httpx
+
+        async with httpx.AsyncClient(base_url=self.run.base_url, trust_env=False,
+                                     timeout=60) as http:
+            if first:
+                for c in self.clients:
+                    await c.login(http, f"Gast {self.run.tag}{self.index}-{c.seat}")
+                    http.cookies.clear()
+            host = self.clients[0]
+            r = await http.post("/api/tables", headers=host.headers(), json={
+                "name": f"Last {self.index}", "bots": [], "seat": 0,
+                "bobbl_limit": self.run.cfg.bobbl_limit,
+                "turn_timer": self.run.cfg.turn_timer})
+            r.raise_for_status()
+            self.table_id = r.json()["id"]
+            http.cookies.clear()
+            for c in self.clients[1:]:
+                r = await http.post(f"/api/tables/{self.table_id}/join", headers=c.headers(),
+                                    json={"seat": c.seat})
+                r.raise_for_status()
+                http.cookies.clear()
+        self.run.stats.tables_opened += 1
+        self.run.stats.games_started += 1  # the table starts its first game when full
+        for c in self.clients:
+            await c.connect(self.table_id)
+
+    def match_over(self) -> None:
+        if not self.reseating and not self.run.finished:
+            self.reseating = True
+            task = asyncio.create_task(self._reseat())
+            self.run.background.add(task)
+            task.add_done_callback(self.run.background.discard)
+
+    async def _reseat(self) -> None:
+        try:
+            for c in self.clients:
+                await c.close()
+            if not self.run.finished:
+                await self.setup(first=False)
+        except Exception as e:
+            self.run.stats.error(f"reseat_failed:{type(e).__name__}")
+        finally:
+            self.reseating = False
+
+    async def close(self) -> None:
+        await asyncio.gather(*(c.close() for c in self.clients))
+
+
+class ClientRun:
+    """All groups of one client process."""
+
+    def __init__(self, base_url: str, cfg: LoadConfig, first_group: int, n_groups: int,
+                 tag: str) -> None:
+        self.base_url = base_url
+        self.ws_base = "ws" + base_url.removeprefix("http")
+        self.cfg = cfg
+        self.tag = tag
+        self.rng = random.Random(None if cfg.seed is None else cfg.seed + first_group)
+        self.groups = [Group(self, first_group + i) for i in range(n_groups)]
+        self.stats = ClientStats()
+        self.window = Window()
+        self.finished = False
+        self.background: set[asyncio.Task[None]] = set()
+
+    async def setup(self) -> None:
+        sem = asyncio.Semaphore(self.cfg.setup_concurrency)
+
+        async def one(g: Group) -> None:
+            async with sem:
+                await g.setup()
+
+        await asyncio.gather(*(one(g) for g in self.groups))
+
+    async def play(self, go: float) -> ClientStats:
+        """Play from ``go`` (monotonic) through warm-up and the window, then stop."""
+        cfg = self.cfg
+        self.window.set(go, cfg.warmup, cfg.seconds)
+        await asyncio.sleep(max(0.0, self.window.start - time.monotonic()))
+        cpu0 = time.process_time()
+        while (now := time.monotonic()) < self.window.end:
+            await asyncio.sleep(0.01)
+            self.stats.loop_lag.append((time.monotonic() - now - 0.01) * 1000.0)
+        self.stats.cpu_s = time.process_time() - cpu0
+        deadline = time.monotonic() + GRACE_S
+        while time.monotonic() < deadline and any(
+                c.pending is not None for g in self.groups for c in g.clients):
+            await asyncio.sleep(0.05)
+        self.finished = True
+        self.stats.lost = sum(1 for g in self.groups for c in g.clients
+                              if c.pending is not None and
+                              self.window.start <= c.pending[1] < self.window.end)
+        self.stats.errors += self.stats.lost
+        if self.stats.lost:
+            self.stats.error_codes["no_answer"] += self.stats.lost
+        for t in list(self.background):
+            t.cancel()
+        await asyncio.gather(*(g.close() for g in self.groups), return_exceptions=True)
+        return self.stats
+
+
+async def _drive(base_url: str, cfg: LoadConfig, first_group: int, n_groups: int, tag: str,
+                 ready: Callable[[], Awaitable[float]]) -> ClientStats:
+    run = ClientRun(base_url, cfg, first_group, n_groups, tag)
+    await run.setup()
+    # what was set up stays: keep it out of the client's full collections
+    gc.collect()
+    gc.freeze()
+    try:
+        go = await ready()
+        return await run.play(go)
+    finally:
+        gc.unfreeze()
+
+
+def _worker_main(base_url: str, cfg: LoadConfig, first_group: int, n_groups: int, tag: str,
+                 conn: Any) -> None:
+    """A client process: set up, report ready, wait for the start time, play, report."""
+
+    async def ready() -> float:
+        conn.send(("ready", None))
+        msg = await asyncio.to_thread(conn.recv)
+        go: float = msg[1]
+        return go
+
+    try:
+        stats = asyncio.run(_drive(base_url, cfg, first_group, n_groups, tag, ready))
+        conn.send(("done", stats.to_json()))
+    except BaseException as e:
+        conn.send(("failed", f"{type(e).__name__}: {e}"))
+        raise
+
+
+# -- the whole run ------------------------------------------------------------------------------
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100); 0.0 for no values."""
+    if not values:
+        return 0.0
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, math.ceil(q / 100.0 * len(s)) - 1))
+    return s[k]
+
+
+@dataclass
+class _Sampler:
+    server: ServerProcess
+    cfg: LoadConfig
+    cpu_start: float = 0.0
+    cpu_end: float = 0.0
+    busy_start: float = 0.0
+    busy_end: float = 0.0
+    load_end: float = 0.0
+    rss_max_kb: int = 0
+    window: tuple[float, float] = (0.0, 0.0)
+
+    def tick(self) -> None:
+        st = self.server.sample()
+        self.rss_max_kb = max(self.rss_max_kb, st.get("VmRSS", 0))
+
+
+def _split(n: int, k: int) -> list[tuple[int, int]]:
+    k = max(1, min(k, n))
+    base, extra = divmod(n, k)
+    out, first = [], 0
+    for i in range(k):
+        size = base + (1 if i < extra else 0)
+        out.append((first, size))
+        first += size
+    return out
+
+
+async def _sample_window(sampler: _Sampler, go: float) -> None:
+    cfg = sampler.cfg
+    start, end = go + cfg.warmup, go + cfg.warmup + cfg.seconds
+    sampler.window = (start, end)
+    while time.monotonic() < start:
+        sampler.tick()
+        await asyncio.sleep(min(0.25, max(0.0, start - time.monotonic())))
+    sampler.cpu_start = sampler.server.cpu_seconds()
+    sampler.busy_start = system_busy_seconds() or 0.0
+    while time.monotonic() < end:
+        sampler.tick()
+        await asyncio.sleep(min(0.25, max(0.0, end - time.monotonic())))
+    sampler.cpu_end = sampler.server.cpu_seconds()
+    sampler.busy_end = system_busy_seconds() or 0.0
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        sampler.load_end = float(Path("/proc/loadavg").read_text().split()[0])
+    sampler.tick()
+
+
+async def _run_in_process(server: ServerProcess, cfg: LoadConfig,
+                          sampler: _Sampler) -> ClientStats:
+    loop_task: list[asyncio.Task[None]] = []
+
+    async def ready() -> float:
+        go = time.monotonic()
+        loop_task.append(asyncio.create_task(_sample_window(sampler, go)))
+        return go
+
+    stats = await _drive(server.base_url, cfg, 0, cfg.tables, "", ready)
+    for t in loop_task:
+        await t
+    return stats
+
+
+def _run_processes(server: ServerProcess, cfg: LoadConfig, sampler: _Sampler) -> ClientStats:
+    ctx = multiprocessing.get_context("spawn")
+    parts = _split(cfg.tables, cfg.client_procs)
+    workers = []
+    for i, (first, size) in enumerate(parts):
+        parent, child = ctx.Pipe()
+        p = ctx.Process(target=_worker_main, daemon=True,
+                        args=(server.base_url, cfg, first, size, f"p{i}-", child))
+        p.start()
+        workers.append((p, parent))
+    try:
+        for _p, conn in workers:
+            kind, payload = conn.recv()
+            if kind != "ready":
+                raise RuntimeError(f"a client process failed: {payload}")
+        go = time.monotonic()
+        for _, conn in workers:
+            conn.send(("go", go))
+        asyncio.run(_sample_window(sampler, go))
+        total = ClientStats()
+        for p, conn in workers:
+            kind, payload = conn.recv()
+            if kind != "done":
+                raise RuntimeError(f"a client process failed: {payload}")
+            total.merge(ClientStats.from_json(payload))
+            p.join(10)
+        return total
+    finally:
+        for p, _ in workers:
+            if p.is_alive():
+                p.terminate()
+                p.join(5)
+
+
+def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
+    """Start a server, drive ``cfg.tables`` tables of four clients, return the figures."""
+    if cfg.tables < 1:
+        raise ValueError("tables must be at least 1")
+    with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as tmp:
+        db_url = cfg.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        server = ServerProcess(db_url, Path(tmp) / "server.log", cfg.server_env,
+                               cfg.server_cmd)
+        try:
+            server.wait_ready()
+            sampler = _Sampler(server, cfg)
+            setup0 = time.monotonic()
+            if cfg.client_procs <= 1:
+                stats = asyncio.run(_run_in_process(server, cfg, sampler))
+            else:
+                stats = _run_processes(server, cfg, sampler)
+            elapsed = time.monotonic() - setup0
+            sampler.tick()
+            server_alive = server.proc.poll() is None
+        finally:
+            server.stop()
+            log_tail = server.log_path.read_text(errors="replace")[-4000:]
+    lat = stats.latencies
+    cpu = sampler.cpu_end - sampler.cpu_start
+    result: dict[str, Any] = {
+        "tables": cfg.tables,
+        "clients": 4 * cfg.tables,
+        "seconds": cfg.seconds,
+        "warmup_s": cfg.warmup,
+        "think_ms": cfg.think_ms,
+        "actions": len(lat),
+        "actions_per_s": round(len(lat) / cfg.seconds, 1) if cfg.seconds > 0 else 0.0,
+        "p50_ms": round(percentile(lat, 50), 2),
+        "p95_ms": round(percentile(lat, 95), 2),
+        "p99_ms": round(percentile(lat, 99), 2),
+        "max_ms": round(max(lat), 2) if lat else 0.0,
+        "mean_ms": round(sum(lat) / len(lat), 2) if lat else 0.0,
+        "errors": stats.errors,
+        "error_codes": dict(stats.error_codes),
+        "server_peak_rss_mb": round(server.peak_rss_kb / 1024, 1),
+        "server_cpu_s": round(cpu, 2),
+        "server_cpu_pct": round(100 * cpu / cfg.seconds, 1) if cfg.seconds > 0 else 0.0,
+        "client_procs": max(1, min(cfg.client_procs, cfg.tables)),
+        "bench_cpu_s": round(stats.cpu_s, 2),
+        "client_lag_p99_ms": round(percentile(stats.loop_lag, 99), 1),
+        "client_lag_max_ms": round(max(stats.loop_lag, default=0.0), 1),
+        # everything else the machine ran in the window (other users' jobs skew the figures)
+        "other_cpu_s": round(max(0.0, sampler.busy_end - sampler.busy_start - cpu
+                                 - stats.cpu_s), 2),
+        "cpus": os.cpu_count(),
+        "loadavg_1m": sampler.load_end,
+        "compression": cfg.compression,
+        "tables_opened": stats.tables_opened,
+        "games_started": stats.games_started,
+        "run_s": round(elapsed, 1),
+        "window_monotonic": [round(sampler.window[0], 2), round(sampler.window[1], 2)],
+    }
+    if not server_alive:
+        result["errors"] += 1
+        result["error_codes"]["server_died"] = 1
+    if not server_alive or cfg.server_cmd is not None:
+        result["server_log"] = log_tail
+    return result
+
+
+__all__ = ["LoadConfig", "run_loadtest"]

@@ -52,9 +52,14 @@ def auskarten(rng: Rng, deck: str = "short", form_pairs: bool = False) -> Auskar
     first = highest_draw(draws, deck)
     if not form_pairs:
         return AuskartenResult(draws, first)
-    rest = list(cards)
-    rng.shuffle(rest)
-    return form_pairs_from(draws, first, rest)
+    while True:
+        rest = list(cards)
+        rng.shuffle(rest)
+        try:
+            return form_pairs_from(draws, first, rest)
+        except IllegalActionError:
+            # the other cards of the kind all went to one player: shuffle and lay out again
+            continue
 
 
 def form_pairs_from(draws: tuple[Card, ...], opener: int, stack: Sequence[Card]) -> AuskartenResult:
@@ -70,7 +75,7 @@ def form_pairs_from(draws: tuple[Card, ...], opener: int, stack: Sequence[Card])
             if len(found) == 2:
                 break
         pos = (pos + 1) % 4
-    if len(found) < 2:  # pragma: no cover - a deck has four cards of every kind
+    if len(found) < 2:  # the other cards of the kind all reached the same player
         raise IllegalActionError("Auskarten: the stack ran out", "invalid")
     a, b = found
     others = tuple(p for p in range(4) if p not in found)

@@ -144,6 +144,11 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MuckenState:
             if word == "kontra" and state.contract in ("pflichtmuck", "ramsch", "sie",
                                                      "eingeworfen"):
                 raise RecordError(f"kontra: no Kontra in a {state.contract}")
+            declarer = state.declarer
+            if word == "kontra" and declarer is not None and doubler % 2 == declarer % 2:
+                raise RecordError(
+                    f"kontra: seat {doubler} is of the declaring pair (seat {declarer} "
+                    f"declared {state.contract}); only the other pair may say Kontra")
             raise RecordError(f"{word}: seat {doubler} may not say {word!r} here")
 
     for i, text in enumerate(plays):

@@ -8,17 +8,14 @@ like the table talk: ``game(HANDS, calls="muck weiter weiter weiter")``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 
 import pytest
 
 from stammtisch.cards import Card, cards
 from stammtisch.games.mucken import MuckenRules, MuckenState, game_from_hands
 
-GOLDEN = Path(__file__).parent / "golden"
-
 #: A deal used throughout: seat 0 holds the four Ober, seat 1 Herz, seat 2 Eichel/Gras,
-#: seat 3 Gras/Schellen (no Sie: seat 0 lacks the Unter).
+#: seat 3 Gras/Schellen (no Sie: seat 0 lacks the Gras-Unter).
 HANDS = ("EO GO HO SO EU HK", "HA H10 GU H9 HU SU", "EA E10 EK E9 GA G10", "GK G9 SA S10 SK S9")
 
 GameFactory = Callable[..., MuckenState]
@@ -55,8 +52,3 @@ def make_game(
 @pytest.fixture
 def game() -> GameFactory:
     return make_game
-
-
-@pytest.fixture
-def golden_dir() -> Path:
-    return GOLDEN

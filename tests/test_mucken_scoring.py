@@ -255,4 +255,7 @@ def test_generated_values_for_other_game_orders() -> None:
     assert [rules.value(n, "schwarz") for n in ("wenz", "geier", "muck")] == [4, 5, 6]
     assert rules.value("schneiderwenz", "plain") is None
     assert rules.value("schneiderwenz", "schneider") == 5
-    assert rules.value("schwarzmuck", "schwarz") == 12
+    # schwarz rows start at max(8, 2n + 4) = 10 so they outrank every schneider game
+    assert rules.value("schwarzwenz", "schwarz") == 10
+    assert rules.value("schwarzmuck", "schwarz") == 14
+    assert rules.value("schwarzwenz", "schwarz") > rules.value("schneidermuck", "schwarz")  # type: ignore[operator]

@@ -110,6 +110,10 @@ def test_unknown_preset_and_option_name_them() -> None:
         ({"values": {"geier": [2, 3, 4]}}, "geier"),
         ({"values": {"muck": [2, 3]}}, "muck"),
         ({"values": {"muck": [0, 3, 4]}}, "muck"),
+        ({"doublings": "2"}, "doublings"),
+        ({"klopfen": "ja"}, "klopfen"),
+        ({"durchmarsch": 1}, "durchmarsch"),
+        ({"bobbl_target": 21.5}, "bobbl_target"),
     ],
 )
 def test_invalid_values_are_rejected(options: dict, named: str) -> None:

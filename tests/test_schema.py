@@ -131,7 +131,7 @@ def _rules_object_everything() -> dict[str, Any]:
     return {
         "preset": "wikipedia", "name": "stammtisch", "deck": "long",
         "games": ["muck", "geier", "wenz", "farbsolo"], "levels": ["plain", "schneider"],
-        "values": {"muck": [2, 3, 4], "schneidermuck": [None, 4, 5], "pflichtmuck": [1, 1, 1]},
+        "values": {"muck": [2, 3, 4], "schneidermuck": [None, 4, 5]},
         "partner_overcall_new_round": False, "doublings": 4, "kontra_uebernimmt": False,
         "no_game": "ramsch", "pflichtmuck_value": 2, "pflichtmuck_tie": "card_holder_loses",
         "tie_card": "eo", "einwerfen_double": "multiply", "muss_card": "Weli",

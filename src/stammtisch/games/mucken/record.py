@@ -207,7 +207,8 @@ def record_of(state: MuckenState) -> dict[str, Any]:
         same = MuckenRules.preset(preset) == state.rules
     except StammtischError:
         same = False
-    rules = preset if same else {"preset": "seefest", **_diff(state.rules)}
+    # custom rules are written out in full, so the record replays under exactly them
+    rules = preset if same else {"preset": "seefest", **_options(state.rules)}
     rec: dict[str, Any] = {
         "game": "mucken",
         "rules": rules,
@@ -225,7 +226,5 @@ def record_of(state: MuckenState) -> dict[str, Any]:
     return rec
 
 
-def _diff(rules: MuckenRules) -> dict[str, Any]:
-    base = MuckenRules.preset("seefest").to_json()
-    mine = rules.to_json()
-    return {k: v for k, v in mine.items() if base.get(k) != v and k != "name"}
+def _options(rules: MuckenRules) -> dict[str, Any]:
+    return {k: v for k, v in rules.to_json().items() if k != "name"}

@@ -225,7 +225,7 @@ class MuckenRules:
         if any(lv not in LEVELS for lv in self.levels) or list(self.levels) != sorted(
             self.levels, key=LEVELS.index
         ):
-            fail("levels", "must be a prefix of ('plain', 'schneider', 'schwarz')")
+            fail("levels", "must start with 'plain' and keep the order plain, schneider, schwarz")
         if not 0 <= self.doublings <= 4:
             fail("doublings", "must be 0 (none) .. 4 (Kontra, Re, Sup, Hirsch)")
         if self.no_game not in ("pflichtmuck", "einwerfen", "muss", "ramsch"):
@@ -251,7 +251,7 @@ class MuckenRules:
             fail("bobbl_target", "must be at least 1")
         names = {b.name for b in self._make_bids()}
         for key, triple in self.values:
-            if key not in names and key not in ("pflichtmuck",):
+            if key not in names:
                 raise RulesError(f"values: {key!r} is not a game of these rules")
             if len(triple) != 3 or any(v is not None and (not isinstance(v, int) or v < 1)
                                        for v in triple):
@@ -309,16 +309,18 @@ class MuckenRules:
             raise RulesError(f"{bid_name!r} is not a game of these rules")
         if col < bid.level_index:
             return None
-        # The generated table reproduces seed 001 and seed 000's tables: plain games score
+        # The generated table reproduces seed 001's and seed 000's tables: plain games score
         # 2, 3, ... by their order, +1 per column; schneider games continue after the plain
-        # ones; schwarz games score 8, 10, 12, ...
+        # ones; schwarz games score 8, 10, ... (more with many games, so that a higher
+        # call always scores more: seed 000, "Ist ein Wenz höherwertig als ein Muck, dann
+        # gibt es entsprechend dafür mehr Punkte").
         n = len(self.games)
         k = self.games.index(bid.kind)
         if bid.level == "plain":
             return 2 + k + col
         if bid.level == "schneider":
             return 2 + n + k + (col - 1)
-        return 8 + 2 * k
+        return max(8, 2 * n + 4) + 2 * k
 
 
 PRESETS: dict[str, MuckenRules] = {

@@ -6,12 +6,13 @@ each call is one short transaction.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Table, Update, bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from stammtisch.errors import StammtischError
@@ -37,6 +38,24 @@ def _hash_token(token: str) -> str:
 
 def _aware(dt: datetime) -> datetime:
     return dt if dt.tzinfo is not None else dt.replace(tzinfo=UTC)
+
+
+@functools.cache
+def _game_update(finished: bool, returning: bool) -> Update:
+    """``UPDATE games SET record, finished, result[, finished_at] WHERE table_id, number``,
+    built once (bound parameters ``b_*``) so each save skips statement construction."""
+    t = cast(Table, GameRow.__table__)
+    values: dict[str, Any] = {
+        "record": bindparam("b_record", type_=t.c.record.type),
+        "finished": bindparam("b_finished", type_=t.c.finished.type),
+        "result": bindparam("b_result", type_=t.c.result.type),
+    }
+    if finished:
+        values["finished_at"] = func.coalesce(
+            t.c.finished_at, bindparam("b_now", type_=t.c.finished_at.type))
+    stmt = (update(t).where(t.c.table_id == bindparam("b_table"),
+                            t.c.number == bindparam("b_number")).values(values))
+    return stmt.returning(t.c.id) if returning else stmt
 
 
 class Store:
@@ -110,7 +129,24 @@ class Store:
     # -- games -----------------------------------------------------------------------
     def save_game(self, table_id: str, number: int, record: dict[str, Any], finished: bool,
                   result: dict[str, Any] | None, players: list[Any]) -> int:
-        """Insert or update game ``number`` of a table (its record grows per action)."""
+        """Insert or update game ``number`` of a table (its record grows per action).
+
+        The update — once per action of a live table — is a single Core ``UPDATE``
+        (with ``RETURNING`` where the database has it) instead of an ORM load and flush,
+        which costs about a third as much."""
+        params = {"b_table": table_id, "b_number": number, "b_record": record,
+                  "b_finished": finished, "b_result": result, "b_now": utcnow()}
+        with self.db.engine.begin() as conn:
+            returning = conn.dialect.update_returning
+            done = conn.execute(_game_update(finished, returning), params)
+            if returning:
+                found = done.scalar()
+            else:
+                found = (conn.execute(select(GameRow.id).where(
+                    GameRow.table_id == table_id, GameRow.number == number)).scalar()
+                    if done.rowcount else None)
+        if found is not None:
+            return int(found)
         with self.db.session() as s:
             row = s.scalar(select(GameRow).where(GameRow.table_id == table_id,
                                                  GameRow.number == number))

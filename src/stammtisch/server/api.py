@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from stammtisch.bots.base import BOTS
-from stammtisch.errors import StammtischError
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
 from stammtisch.persistence.store import NameTakenError
 from stammtisch.server.auth import (
@@ -50,6 +49,11 @@ def _require_json(request: Request) -> None:
         raise error(415, "json_required", "send application/json")
 
 
+#: a route dependency: it runs before the body is validated, so any other content type
+#: gets 415 (not a 422 about the body's shape)
+JSON_ONLY = [Depends(_require_json)]
+
+
 class Credentials(BaseModel):
     name: Any = None
     password: Any = None
@@ -62,14 +66,15 @@ class GuestIn(BaseModel):
 def _login_response(request: Request, user_id: int, name: str, guest: bool) -> JSONResponse:
     settings = request.app.state.settings
     token, csrf = store_of(request).create_session(user_id, settings.session_days)
-    resp = JSONResponse({"id": user_id, "name": name, "guest": guest, "csrf": csrf})
+    user = store_of(request).user(user_id)
+    resp = JSONResponse({"id": user_id, "name": name, "guest": guest, "csrf": csrf,
+                         "language": user.language if user is not None else "de"})
     set_login_cookies(resp, token, csrf, settings.secure_cookies, settings.session_days)
     return resp
 
 
-@router.post("/register")
+@router.post("/register", dependencies=JSON_ONLY)
 async def register(request: Request, body: Credentials) -> JSONResponse:
-    _require_json(request)
     name = check_name(body.name)
     if not isinstance(body.password, str) or len(body.password) < PASSWORD_MIN:
         raise error(422, "weak_password", f"password needs at least {PASSWORD_MIN} characters")
@@ -80,9 +85,8 @@ async def register(request: Request, body: Credentials) -> JSONResponse:
     return _login_response(request, user.id, user.name, False)
 
 
-@router.post("/login")
+@router.post("/login", dependencies=JSON_ONLY)
 async def login(request: Request, body: Credentials) -> JSONResponse:
-    _require_json(request)
     limiter: RateLimiter = request.app.state.login_limiter
     client = request.client.host if request.client else "?"
     key = f"{client}|{str(body.name).casefold()}"
@@ -97,9 +101,8 @@ async def login(request: Request, body: Credentials) -> JSONResponse:
     return _login_response(request, user.id, user.name, False)
 
 
-@router.post("/guest")
+@router.post("/guest", dependencies=JSON_ONLY)
 async def guest(request: Request, body: GuestIn) -> JSONResponse:
-    _require_json(request)
     name = check_name(body.name)
     user = store_of(request).create_user(name, None, guest=True)
     return _login_response(request, user.id, user.name, True)
@@ -168,10 +171,7 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     options = dict(body.options)
     if body.bobbl_target is not None:
         options["bobbl_target"] = body.bobbl_target
-    try:
-        rules = MuckenRules.preset(body.preset, **options)
-    except StammtischError as e:
-        raise error(422, "invalid_rules", str(e)) from None
+    rules = _rules_from(body.preset, options)
     bot_name = body.bot or default_bot()
     if bot_name not in BOTS:
         raise error(422, "unknown_bot", f"unknown bot {bot_name!r} (known: {sorted(BOTS)})")
@@ -196,6 +196,27 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     await m.lobby_changed()
     return {"id": rt.id, "invite_code": rt.invite_code,
             "url": f"/t/{rt.id}" + ("" if rt.public else f"?invite={rt.invite_code}")}
+
+
+def _rules_from(preset: str, options: dict[str, Any]) -> MuckenRules:
+    """The table's rules; a 422 that names the bad option.  The options are any JSON, and
+    a wrongly typed value can fail inside the rules' checks with a TypeError, KeyError …
+    that does not name it: every failure here is the client's bad input, never a 500."""
+    if preset not in PRESETS:
+        raise error(422, "invalid_rules",
+                    f"unknown Mucken preset {preset!r} (known: {', '.join(sorted(PRESETS))})")
+    try:
+        return MuckenRules.preset(preset, **options)
+    except Exception as e:
+        message = str(e) or type(e).__name__
+    if not any(key in message for key in options):
+        for key, value in options.items():
+            try:
+                MuckenRules.preset(preset, **{key: value})
+            except Exception as e:
+                message = f"{key}={value!r}: {e or type(e).__name__}"
+                break
+    raise error(422, "invalid_rules", message)
 
 
 def _table_for(request: Request, table_id: str, invite: str | None,
@@ -260,8 +281,8 @@ async def leave(request: Request, table_id: str, user: CsrfUser) -> dict[str, An
         s.kind, s.user_id, s.name = "bot", None, f"{s.name} (Bot)"
     rt.save_table()
     rt.version += 1
-    await rt.broadcast()
     rt.schedule()
+    await rt.broadcast()
     await manager_of(request).lobby_changed()
     return {"left": seat}
 
@@ -297,8 +318,15 @@ async def add_bots(request: Request, table_id: str, body: BotsIn,
 # -- history and records -----------------------------------------------------------------
 @router.get("/me/games")
 async def my_games(request: Request, user: RequiredUser) -> dict[str, Any]:
-    rows = store_of(request).history(user.id)
-    return {"games": [{"id": g.id, "table_id": g.table_id, "number": g.number, "seat": seat,
+    store = store_of(request)
+    rows = store.history(user.id)
+    names: dict[str, str] = {}
+    for g, _ in rows:
+        if g.table_id not in names:
+            t = store.table(g.table_id)
+            names[g.table_id] = t.name if t is not None else g.table_id
+    return {"games": [{"id": g.id, "table_id": g.table_id, "table_name": names[g.table_id],
+                       "number": g.number, "seat": seat,
                        "result": g.result, "players": g.players,
                        "finished_at": g.finished_at.isoformat() if g.finished_at else None}
                       for g, seat in rows]}

@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from stammtisch.persistence.db import Database, default_database_url
 from stammtisch.persistence.store import Store
-from stammtisch.server import api, ws
+from stammtisch.server import api, tournament_api, ws
 from stammtisch.server.auth import RateLimiter
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import TableManager
@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                         for e in exc.errors()]}, status_code=422)
 
     app.include_router(api.router)
+    app.include_router(tournament_api.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -32,7 +32,6 @@ import contextlib
 import gc
 import json
 import math
-import multiprocessing
 import os
 import random
 import signal
@@ -486,22 +485,20 @@ async def _drive(base_url: str, cfg: LoadConfig, first_group: int, n_groups: int
         gc.unfreeze()
 
 
-def _worker_main(base_url: str, cfg: LoadConfig, first_group: int, n_groups: int, tag: str,
-                 conn: Any) -> None:
-    """A client process: set up, report ready, wait for the start time, play, report."""
+def _worker_main(argv: list[str]) -> None:
+    """A client process (``python -m stammtisch.server.loadtest --worker JSON``): set up,
+    print ``ready``, read the start time from stdin, play, print the stats as JSON."""
+    spec = json.loads(argv[argv.index("--worker") + 1])
+    cfg = LoadConfig(**spec["cfg"])
 
     async def ready() -> float:
-        conn.send(("ready", None))
-        msg = await asyncio.to_thread(conn.recv)
-        go: float = msg[1]
-        return go
+        print("ready", flush=True)
+        line = await asyncio.to_thread(sys.stdin.readline)
+        return float(line.split()[1])
 
-    try:
-        stats = asyncio.run(_drive(base_url, cfg, first_group, n_groups, tag, ready))
-        conn.send(("done", stats.to_json()))
-    except BaseException as e:
-        conn.send(("failed", f"{type(e).__name__}: {e}"))
-        raise
+    stats = asyncio.run(_drive(spec["base_url"], cfg, spec["first"], spec["size"],
+                               spec["tag"], ready))
+    print("done " + json.dumps(stats.to_json()), flush=True)
 
 
 # -- the whole run ------------------------------------------------------------------------------
@@ -577,37 +574,40 @@ async def _run_in_process(server: ServerProcess, cfg: LoadConfig,
 
 
 def _run_processes(server: ServerProcess, cfg: LoadConfig, sampler: _Sampler) -> ClientStats:
-    ctx = multiprocessing.get_context("spawn")
-    parts = _split(cfg.tables, cfg.client_procs)
-    workers = []
-    for i, (first, size) in enumerate(parts):
-        parent, child = ctx.Pipe()
-        p = ctx.Process(target=_worker_main, daemon=True,
-                        args=(server.base_url, cfg, first, size, f"p{i}-", child))
-        p.start()
-        workers.append((p, parent))
+    """Clients in ``cfg.client_procs`` worker processes (plain subprocesses, so no main
+    module is re-imported); they start playing together and report their stats."""
+    workers: list[subprocess.Popen[str]] = []
     try:
-        for _p, conn in workers:
-            kind, payload = conn.recv()
-            if kind != "ready":
-                raise RuntimeError(f"a client process failed: {payload}")
+        for i, (first, size) in enumerate(_split(cfg.tables, cfg.client_procs)):
+            spec = {"base_url": server.base_url, "cfg": asdict(cfg), "first": first,
+                    "size": size, "tag": f"p{i}-"}
+            workers.append(subprocess.Popen(
+                [sys.executable, "-m", "stammtisch.server.loadtest", "--worker",
+                 json.dumps(spec)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
+        for w in workers:
+            assert w.stdout is not None
+            if w.stdout.readline().strip() != "ready":
+                raise RuntimeError(f"a client process failed (exit {w.wait()})")
         go = time.monotonic()
-        for _, conn in workers:
-            conn.send(("go", go))
+        for w in workers:
+            assert w.stdin is not None
+            w.stdin.write(f"go {go!r}\n")
+            w.stdin.flush()
         asyncio.run(_sample_window(sampler, go))
         total = ClientStats()
-        for p, conn in workers:
-            kind, payload = conn.recv()
-            if kind != "done":
-                raise RuntimeError(f"a client process failed: {payload}")
-            total.merge(ClientStats.from_json(payload))
-            p.join(10)
+        for w in workers:
+            assert w.stdout is not None
+            line = w.stdout.readline()
+            if not line.startswith("done "):
+                raise RuntimeError(f"a client process failed (exit {w.wait()})")
+            total.merge(ClientStats.from_json(json.loads(line[5:])))
+            w.wait(30)
         return total
     finally:
-        for p, _ in workers:
-            if p.is_alive():
-                p.terminate()
-                p.join(5)
+        for w in workers:
+            if w.poll() is None:
+                w.kill()
+                w.wait()
 
 
 def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
@@ -676,3 +676,6 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
 
 
 __all__ = ["LoadConfig", "run_loadtest"]
+
+if __name__ == "__main__":
+    _worker_main(sys.argv)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import secrets
 import time
@@ -37,6 +38,7 @@ from stammtisch.persistence.store import Store
 from stammtisch.server.settings import Settings
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+SendText = Callable[[str], Awaitable[None]]
 
 
 class ActionRejected(Exception):
@@ -79,6 +81,14 @@ class Connection:
     name: str
     tokens: float = 0.0
     last: float = field(default_factory=time.monotonic)
+    #: sends a message already serialised as in ``send`` (compact JSON, no ASCII
+    #: escaping); :meth:`TableRuntime.broadcast` uses it to serialise shared parts once
+    send_text: SendText | None = None
+
+
+def _dumps(obj: Any) -> str:
+    """JSON exactly as the websocket sends it (compact, no ASCII escaping)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def default_bot() -> str:
@@ -160,8 +170,8 @@ class TableRuntime:
         return all(s.kind != "empty" for s in self.seats)
 
     # -- views -----------------------------------------------------------------------
-    def table_info(self, seat: int | None) -> dict[str, Any]:
-        g = self.game
+    def _info_head(self) -> dict[str, Any]:
+        """``table_info`` up to the seats (the same for every seat)."""
         return {
             "id": self.id,
             "name": self.name,
@@ -174,7 +184,12 @@ class TableRuntime:
                        "connected": any(c.user_id == s.user_id and s.user_id is not None
                                         for c in self.connections.values())}
                       for s in self.seats],
-            "you": seat,
+        }
+
+    def _info_tail(self) -> dict[str, Any]:
+        """``table_info`` between ``you`` and ``invite_code`` (the same for every seat)."""
+        g = self.game
+        return {
             "game_number": self.game_number,
             "turn_timer": self.settings.get("turn_timer", 0),
             "turn_deadline": (None if self.turn_deadline is None
@@ -185,20 +200,43 @@ class TableRuntime:
             "between_games": g is not None and g.is_terminal(),
             "spectators": sum(1 for c in self.connections.values()
                               if self.seat_of(c.user_id) is None),
-            "invite_code": self.invite_code if seat is not None else None,
         }
+
+    def table_info(self, seat: int | None, user_id: int | None = None) -> dict[str, Any]:
+        return {**self._info_head(), "you": seat, **self._info_tail(),
+                "invite_code": self.invite_code if seat is not None else None}
 
     def message_for(self, conn: Connection) -> dict[str, Any]:
         seat = self.seat_of(conn.user_id)
         view = self.game.view(seat) if self.game is not None else None
-        return {"type": "state", "version": self.version, "table": self.table_info(seat),
+        return {"type": "state", "version": self.version,
+                "table": self.table_info(seat, conn.user_id),
                 "view": view}
 
     async def broadcast(self) -> None:
+        """Send every connection its ``state`` message.
+
+        The text is the same as ``json.dumps(message_for(conn))`` (compact, key order
+        kept), but the part of the table info that all seats share is built and
+        serialised once per broadcast, and each seat's view once, not once per socket."""
         dead = []
+        head = _dumps(self._info_head())[:-1]  # '{"id":…,"seats":[…]'
+        tail = _dumps(self._info_tail())[1:-1]  # '"game_number":…,"spectators":n'
+        prefix = f'{{"type":"state","version":{_dumps(self.version)},"table":{head},"you":'
+        texts: dict[int | None, str] = {}
         for key, conn in list(self.connections.items()):
             try:
-                await conn.send(self.message_for(conn))
+                if conn.send_text is None:
+                    await conn.send(self.message_for(conn))
+                    continue
+                seat = self.seat_of(conn.user_id)
+                text = texts.get(seat)
+                if text is None:
+                    view = self.game.view(seat) if self.game is not None else None
+                    invite = self.invite_code if seat is not None else None
+                    text = texts[seat] = (f'{prefix}{_dumps(seat)},{tail},"invite_code":'
+                                          f'{_dumps(invite)}}},"view":{_dumps(view)}}}')
+                await conn.send_text(text)
             except Exception:  # a closed socket: drop it
                 dead.append(key)
         for key in dead:
@@ -218,8 +256,8 @@ class TableRuntime:
         for m in self.store.chat(self.id):
             await conn.send({"type": "chat", "name": m.name, "text": m.text,
                              "at": m.created_at.isoformat()})
-        await self.broadcast()
         self.schedule()
+        await self.broadcast()
 
     async def disconnect(self, key: int) -> None:
         conn = self.connections.pop(key, None)
@@ -231,8 +269,8 @@ class TableRuntime:
             self.seats[seat].away = True
             self.save_table()
             self.version += 1
-            await self.broadcast()
             self.schedule()
+            await self.broadcast()
 
     # -- actions ---------------------------------------------------------------------
     def _rate_ok(self, conn: Connection) -> bool:
@@ -257,6 +295,9 @@ class TableRuntime:
             if s.timed_out or s.away:
                 s.timed_out = s.away = False
                 self.save_table()
+                # the seat is the player's again: a bot move pending for it is dropped, and
+                # if it is their turn the turn timer must run (also if this action is refused)
+                self.schedule()
             if not isinstance(text, str):
                 raise ActionRejected("invalid_action", f"action must be text, not {text!r}")
             word = text.strip().lower()
@@ -318,8 +359,8 @@ class TableRuntime:
                 await self.manager.lobby_changed()
         self.version += 1
         self.save_game()
-        await self.broadcast()
         self.schedule()
+        await self.broadcast()
 
     # -- chat ---------------------------------------------------------------------------
     async def chat(self, conn: Connection, text: Any) -> None:
@@ -390,8 +431,8 @@ class TableRuntime:
                 self.seats[seat].timed_out = True
                 self.save_table()
                 self.version += 1
-                await self.broadcast()
-        self.schedule()
+            self.schedule()
+            await self.broadcast()
 
     def bot_for(self, seat: int) -> Bot:
         st = self.seats[seat]

@@ -50,7 +50,9 @@ async def lobby_socket(ws: WebSocket) -> None:
     try:
         await send({"type": "lobby", "tables": manager.lobby_list()})
         while True:
-            await ws.receive_text()
+            # receive(), not receive_text(): a binary frame must not crash the socket
+            if (await ws.receive())["type"] == "websocket.disconnect":
+                break
     except WebSocketDisconnect:
         pass
     finally:
@@ -83,18 +85,24 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
 
     key = next(_ids)
-    conn = Connection(send=send, user_id=uid, name=user.name if user else "Gast")
+    conn = Connection(send=send, user_id=uid, name=user.name if user else "Gast",
+                      send_text=ws.send_text)
     await rt.connect(key, conn)
     try:
         while True:
-            raw = await ws.receive_text()
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            raw = frame.get("text")
             try:
+                if raw is None:  # a binary frame (receive_text() would raise KeyError)
+                    raise ValueError
                 msg = json.loads(raw)
                 if not isinstance(msg, dict):
                     raise ValueError
             except ValueError:
                 await send({"type": "error", "code": "bad_message",
-                            "message": "messages must be JSON objects"})
+                            "message": "messages must be JSON objects in text frames"})
                 continue
             kind = msg.get("type")
             try:

@@ -41,7 +41,7 @@ class Entrant:
     version: int = 1
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {**self.__dict__, "names": list(self.names)}  # no list shared with the JSON
 
 
 @dataclass
@@ -164,6 +164,10 @@ class Tournament:
             raise TournamentError(
                 "settings are fixed once round 1 starts (only time_limit_minutes may change): "
                 + ", ".join(sorted(set(changes) - {"time_limit_minutes"})))
+        if "mode" in changes and changes["mode"] != self.settings.mode and self.entrants:
+            raise TournamentError(
+                f"mode={changes['mode']!r}: entrants are registered as "
+                f"{self.settings.mode}; withdraw them first")
         self.settings = self.settings.replace(**changes)
 
     # -- registration --------------------------------------------------------------------
@@ -300,7 +304,11 @@ class Tournament:
         if self.started:
             raise TournamentError("the tournament has started")
         self._entrant(entrant)
-        if pos not in (1, 2) or table < 1:
+        if entrant not in self.draw:
+            raise TournamentError(f"entrant {entrant!r} has no place in the draw (single "
+                                  "players, or a pre-registration not checked in yet)")
+        if pos not in (1, 2) or isinstance(table, bool) or not isinstance(table, int) \
+                or table < 1:
             raise TournamentError(f"place {table}/{pos}: table >= 1, pair number 1 or 2")
         if any(v == (table, pos) and p != entrant for p, v in self.draw.items()):
             raise TournamentError(f"place {table}/{pos} is taken")
@@ -487,11 +495,14 @@ class Tournament:
         written: list[tuple[int, int]] = []
         winner: int | None = None
         for i, g in enumerate(games):
+            if not isinstance(g, tuple | list) or len(g) != 2:
+                raise TournamentError(f"{where}game {i + 1}: {g!r} needs side 1 or 2 and "
+                                      "points >= 1")
             side, pts = g
             if winner is not None:
                 raise TournamentError(f"{where}game {i + 1}: the Bobbl already ended at game {i}")
-            if side not in (1, 2) or isinstance(pts, bool) or not isinstance(pts, int) \
-                    or pts < 1:
+            if isinstance(side, bool) or side not in (1, 2) or isinstance(pts, bool) \
+                    or not isinstance(pts, int) or pts < 1:
                 raise TournamentError(f"{where}game {i + 1}: {g!r} needs side 1 or 2 and "
                                       "points >= 1")
             if totals[side - 1] + pts >= target:
@@ -520,9 +531,11 @@ class Tournament:
         if games is not None:
             if winner is not None or loser_points is not None:
                 raise TournamentError(f"{where}give games or final figures, not both")
-            entry = self.bobbl_from_games([tuple(g) for g in games], where)  # type: ignore[misc]
+            entry = self.bobbl_from_games(
+                [tuple(g) if isinstance(g, list | tuple) else g  # type: ignore[misc]
+                 for g in games], where)
         else:
-            if winner not in (1, 2):
+            if isinstance(winner, bool) or winner not in (1, 2):
                 raise TournamentError(f"{where}winner must be side 1 or 2, not {winner!r}")
             lp = loser_points
             if isinstance(lp, bool) or not isinstance(lp, int) or not \
@@ -531,6 +544,9 @@ class Tournament:
                                       f", not {lp!r}")
             pts = (self.settings.target, lp) if winner == 1 else (lp, self.settings.target)
             entry = Entry("", winner, pts)
+        if rnd.closed and entry.winner is None:
+            raise TournamentError(f"{where}round {round_} is closed: a correction must be "
+                                  "a finished Bobbl (with its winner)")
         entry.source, entry.by, entry.at = source, by, at
         slot.entries[source] = entry
         if self.settings.double_entry:
@@ -572,12 +588,15 @@ class Tournament:
 
     def time_up(self, round_: int) -> list[BobblSlot]:
         """The round's time ran out: open Bobbl are lost by both pairs, each credited
-        its points so far as Tore (seed 001, "Zeitlimit")."""
+        its points so far as Tore (seed 001, "Zeitlimit").  A Bobbl with an entry that
+        names a winner was finished in time and stays for the desk to confirm."""
         rnd = self._round(round_)
         closed = []
         for s in self.round_slots(round_):
             if s.decided:
                 continue
+            if any(e.winner is not None for e in s.entries.values()):
+                continue  # finished in time: its entries await the desk (or agreement)
             partial = s.result or (max(s.entries.values(), key=lambda e: e.at)
                                    if s.entries else None)
             pts = partial.points if partial is not None else (0, 0)
@@ -602,15 +621,16 @@ class Tournament:
     # -- ranking -------------------------------------------------------------------------
     def tally(self) -> dict[str, RankRow]:
         rows = {e.id: RankRow(0, e.id, tuple(e.names), 0, 0, 0, False)
-                for e in self.entrants.values() if e.checked_in}
+                for e in self.entrants.values() if e.checked_in and not e.helper}
         target = self.settings.target
         for s in self.slots.values():
             rnd = self.rounds[s.round - 1]
             a, b = rnd.tables[s.table]
             if b is None:  # a bye: the stated score
                 for x in a:
-                    rows[x].bobbl += self.settings.bye_bobbl if s.index == 0 else 0
-                    rows[x].tore += self.settings.bye_tore if s.index == 0 else 0
+                    if x in rows and s.index == 0:
+                        rows[x].bobbl += self.settings.bye_bobbl
+                        rows[x].tore += self.settings.bye_tore
                 continue
             r = s.result
             if r is None or not s.decided:
@@ -618,6 +638,8 @@ class Tournament:
             for side, members, opp_points, my_points in ((1, a, r.points[1], r.points[0]),
                                                          (2, b, r.points[0], r.points[1])):
                 for x in members:
+                    if x not in rows:  # a helpers' pair is not ranked
+                        continue
                     row = rows[x]
                     row.played += 1
                     won = r.winner == side
@@ -653,8 +675,13 @@ class Tournament:
             a, b = self.rounds[s.round - 1].tables[s.table]
             if b is None or s.result is None or not s.decided:
                 continue
+            points = list(s.result.points)
+            if s.result.winner is not None:  # entered game by game: the winner's written
+                # points are below the target; the file marks the winner by the target
+                points[s.result.winner - 1] = max(points[s.result.winner - 1],
+                                                  self.settings.target)
             bobbl.append({"round": s.round, "table": s.table, "pairs": [a[0], b[0]],
-                          "points": list(s.result.points)})
+                          "points": points})
         return {"name": self.settings.name, "target": self.settings.target,
                 "pairs": [{"id": e.id, "names": e.names} for e in self.entrants.values()
                           if e.checked_in],
@@ -669,7 +696,7 @@ class Tournament:
             "draw": {p: list(v) for p, v in self.draw.items()},
             "rounds": [r.to_json() for r in self.rounds],
             "slots": [s.to_json() for s in self.slots.values()],
-            "compensations": [c.__dict__ for c in self.compensations],
+            "compensations": [dict(c.__dict__) for c in self.compensations],
             "lots": dict(self.lots),
             "next_id": self.next_id,
         }
@@ -682,7 +709,7 @@ class Tournament:
         try:
             t = cls(TournamentSettings.from_json(data["settings"]))
             for e in data["entrants"]:
-                t.entrants[str(e["id"])] = Entrant(**e)
+                t.entrants[str(e["id"])] = Entrant(**{**e, "names": list(e["names"])})
             t.draw = {p: (int(v[0]), int(v[1])) for p, v in data["draw"].items()}
             t.rounds = [Round.from_json(r) for r in data["rounds"]]
             for s in data["slots"]:

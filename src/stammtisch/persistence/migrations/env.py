@@ -5,6 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
+from stammtisch.persistence import tournament_models  # noqa: F401  (registers its tables)
 from stammtisch.persistence.models import Base
 
 config = context.config

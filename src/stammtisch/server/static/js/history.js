@@ -1,0 +1,66 @@
+// /history: the finished games of the logged-in player, each linking to its replay.
+
+import { language, t, word } from "./i18n.js";
+import { api, clear, h, link, session, toastError } from "./ui.js";
+
+export function mountHistory(root) {
+  let games = null;
+  let failed = false;
+  const box = h("section", { class: "panel history", "aria-labelledby": "history-h" });
+  root.append(box);
+
+  function render() {
+    clear(box);
+    box.append(h("h1", { id: "history-h", text: t("history.title") }));
+    if (!session.user || failed) {
+      box.append(h("p", { class: "muted", text: t("history.need_login") }),
+        link("/", t("nav.lobby"), { class: "btn" }));
+      return;
+    }
+    if (games === null) {
+      box.append(h("p", { class: "muted", text: "…" }));
+      return;
+    }
+    if (!games.length) {
+      box.append(h("p", { class: "empty", text: t("history.empty") }));
+      return;
+    }
+    const fmt = new Intl.DateTimeFormat(language() === "de" ? "de-DE" : "en-GB",
+      { dateStyle: "medium", timeStyle: "short" });
+    const rows = games.map((g) => {
+      const r = g.result ?? {};
+      const myPair = g.seat === null || g.seat === undefined ? null : g.seat % 2;
+      let outcome = word(r.contract ?? "");
+      if (r.winner !== null && r.winner !== undefined) {
+        outcome += ` · ${r.winner === myPair ? "+" : "−"}${r.score}`;
+      }
+      const players = (g.players ?? []).map((p) => p.name);
+      return h("tr", { "data-game": g.id },
+        h("td", { text: g.finished_at ? fmt.format(new Date(g.finished_at)) : "–" }),
+        h("td", {}, h("span", { class: "mono", text: g.table_id }),
+          h("span", { class: "muted", text: ` · ${t("history.game")} ${g.number}` })),
+        h("td", { class: "players" }, players.map((n, i) => h("span", {
+          class: i === g.seat ? "me" : "", text: n }))),
+        h("td", { class: myPair !== null && r.winner === myPair ? "won" : "lost",
+          text: outcome }),
+        h("td", {}, link(`/replay/${g.id}`, t("history.replay"), { class: "btn btn-small" })));
+    });
+    box.append(h("div", { class: "table-scroll" }, h("table", { class: "history-table" },
+      h("thead", {}, h("tr", {}, ["history.when", "history.table", "history.players",
+        "history.result", "history.replay"].map((k) => h("th", { scope: "col", text: t(k) })))),
+      h("tbody", {}, rows))));
+  }
+
+  if (session.user) {
+    api("GET", "/api/me/games").then((data) => {
+      games = data.games;
+      render();
+    }).catch((e) => {
+      failed = true;
+      toastError(e);
+      render();
+    });
+  }
+  render();
+  return { rerender: render };
+}

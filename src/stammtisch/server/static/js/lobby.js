@@ -1,0 +1,344 @@
+// The lobby: log in / register / guest, the live list of open public tables
+// (websocket /ws/lobby), and the form to open a new table.
+
+import { hasStoredLanguage, language, setLanguage, t } from "./i18n.js";
+import { api, clear, h, icon, link, navigate, session, setUser, socket, toast, toastError }
+  from "./ui.js";
+
+const TIMERS = [0, 15, 30, 60, 120, 300];
+const OPTION_KEYS = ["deck", "no_game", "doublings", "partner_overcall_new_round", "klopfen"];
+
+export function mountLobby(root) {
+  let tables = null;
+  let live = false;
+  let presets = null;
+  let invite = null; // {url} after creating a private table
+  const form = {}; // the create form's values, kept across re-renders
+
+  const wrap = h("div", { class: "lobby" });
+  root.append(wrap);
+
+  const sock = socket("/ws/lobby", {
+    onMessage(msg) {
+      if (msg.type === "lobby") {
+        tables = msg.tables;
+        renderList();
+      }
+    },
+    onStatus({ state }) {
+      live = state === "open";
+      renderStatus();
+    },
+  });
+
+  api("GET", "/api/presets").then((data) => {
+    presets = data;
+    renderCreate();
+  }).catch(toastError);
+
+  let listBox;
+  let statusBox;
+  let createBox;
+
+  function render() {
+    clear(wrap);
+    if (!session.user) wrap.append(authPanel());
+    listBox = h("div", { class: "table-list", "aria-live": "polite" });
+    statusBox = h("span", { class: "live-dot" });
+    const tablesPanel = h("section", { class: "panel tables-panel", "aria-labelledby": "tables-h" },
+      h("div", { class: "panel-head" }, h("h2", { id: "tables-h", text: t("lobby.title") }),
+        statusBox),
+      listBox);
+    createBox = h("div", { class: "create-box" });
+    const createPanel = h("section", { class: "panel create-panel",
+      "aria-labelledby": "create-h" }, h("h2", { id: "create-h", text: t("create.title") }),
+    createBox);
+    wrap.append(h("div", { class: "lobby-grid" }, tablesPanel, createPanel));
+    renderCreate();
+    renderList();
+    renderStatus();
+  }
+
+  function renderCreate() {
+    if (!createBox) return;
+    clear(createBox).append(session.user ? (invite ? invitePanel() : createForm())
+      : h("p", { class: "muted", text: t("auth.need_login") }));
+  }
+
+  function renderStatus() {
+    if (!statusBox) return;
+    statusBox.textContent = live ? t("lobby.live") : t("lobby.offline");
+    statusBox.classList.toggle("off", !live);
+  }
+
+  // -- log in / register / guest -------------------------------------------------------
+  function authPanel() {
+    const guestName = h("input", { id: "guest-name", name: "name", required: true,
+      minlength: 2, maxlength: 24, autocomplete: "nickname" });
+    const guest = h("form", { class: "auth-card", "aria-labelledby": "guest-h",
+      on: { submit: (ev) => submitAuth(ev, "/api/guest", { name: guestName.value }) } },
+    h("h2", { id: "guest-h", text: t("auth.guest") }),
+    h("p", { class: "muted", text: t("auth.guest_hint") }),
+    h("label", { for: "guest-name", text: t("auth.name") }), guestName,
+    h("button", { type: "submit", class: "btn btn-primary", text: t("auth.guest") }));
+
+    function credForm(kind, title) {
+      const n = h("input", { id: `${kind}-name`, name: "name", required: true, minlength: 2,
+        maxlength: 24, autocomplete: "username" });
+      const p = h("input", { id: `${kind}-password`, name: "password", type: "password",
+        required: true, minlength: kind === "register" ? 8 : 1,
+        autocomplete: kind === "register" ? "new-password" : "current-password" });
+      return h("form", { class: "auth-card", "aria-labelledby": `${kind}-h`,
+        on: { submit: (ev) => submitAuth(ev, `/api/${kind}`,
+          { name: n.value, password: p.value }) } },
+      h("h2", { id: `${kind}-h`, text: title }),
+      h("label", { for: `${kind}-name`, text: t("auth.name") }), n,
+      h("label", { for: `${kind}-password`, text: t("auth.password") }), p,
+      kind === "register" ? h("small", { class: "muted", text: t("auth.password_hint") }) : null,
+      h("button", { type: "submit", class: kind === "login" ? "btn btn-primary" : "btn",
+        text: title }));
+    }
+    return h("section", { class: "hero" },
+      h("div", { class: "hero-text" }, h("h1", { text: t("auth.welcome") }),
+        h("p", { text: t("app.tagline") })),
+      h("div", { class: "auth-grid" }, guest, credForm("login", t("auth.login")),
+        credForm("register", t("auth.register"))));
+  }
+
+  async function submitAuth(ev, path, body) {
+    ev.preventDefault();
+    const btn = ev.target.querySelector("button[type=submit]");
+    btn.disabled = true;
+    try {
+      await api("POST", path, body);
+      const me = (await api("GET", "/api/me")).user;
+      setUser(me);
+      // one language for the person: a choice made before logging in goes to the account,
+      // otherwise the account's language applies
+      if (me && hasStoredLanguage() && me.language !== language()) {
+        api("POST", "/api/me/language", { language: language() }).catch(() => {});
+        me.language = language();
+      } else if (me && !hasStoredLanguage() && me.language && me.language !== language()) {
+        setLanguage(me.language);
+      }
+      render();
+    } catch (e) {
+      toastError(e);
+      btn.disabled = false;
+    }
+  }
+
+  // -- the list of tables ----------------------------------------------------------------
+  function renderList() {
+    if (!listBox) return;
+    clear(listBox);
+    if (tables === null) {
+      listBox.append(h("p", { class: "muted", text: "…" }));
+      return;
+    }
+    if (!tables.length) {
+      listBox.append(h("p", { class: "empty", text: t("lobby.empty") }));
+      return;
+    }
+    for (const tb of tables) listBox.append(tableCard(tb));
+  }
+
+  function tableCard(tb) {
+    const taken = tb.seats.filter((s) => s.kind !== "empty").length;
+    const mine = session.user && tb.seats.some((s) => s.kind === "human"
+      && s.name === session.user.name);
+    const seats = h("ol", { class: "lobby-seats" }, tb.seats.map((s, i) => {
+      if (s.kind === "empty") {
+        return h("li", { class: "seat-slot free" },
+          session.user && !mine
+            ? h("button", { type: "button", class: "btn btn-small btn-primary sit",
+              "data-seat": i, "aria-label": t("lobby.sit_label", { n: i + 1, table: tb.name }),
+              text: t("lobby.sit"), on: { click: () => join(tb.id, i) } })
+            : h("span", { class: "muted", text: t("lobby.seat_free") }));
+      }
+      return h("li", { class: `seat-slot ${s.kind}` },
+        h("span", { class: "seat-icon" }, icon(s.kind === "bot" ? "bot" : "person")),
+        h("span", { class: "seat-name", text: s.name }),
+        s.kind === "bot" && !/\(Bot\)$/.test(s.name)
+          ? h("span", { class: "muted", text: ` ${t("table.bot")}` }) : null);
+    }));
+    return h("article", { class: "table-card", "data-table": tb.id },
+      h("div", { class: "table-card-head" },
+        h("h3", { text: tb.name }),
+        h("span", { class: `pill status-${tb.status}`, text: t(`lobby.status.${tb.status}`) })),
+      h("p", { class: "table-meta" },
+        h("span", { text: presetLabel(tb.rules) }),
+        h("span", { text: `Bobbl ${t("lobby.to", { n: tb.bobbl_target })}` }),
+        h("span", { text: tb.turn_timer ? t("lobby.timer", { s: tb.turn_timer })
+          : t("lobby.no_timer") }),
+        h("span", { text: t("lobby.seats", { taken }) }),
+        tb.spectators ? h("span", { text: t("lobby.spectators", { n: tb.spectators }) }) : null),
+      seats,
+      h("div", { class: "table-card-actions" },
+        link(`/t/${encodeURIComponent(tb.id)}`, mine ? t("create.go") : t("lobby.watch"),
+          { class: "btn btn-small watch" })));
+  }
+
+  async function join(id, seat) {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat });
+      navigate(`/t/${encodeURIComponent(id)}`);
+    } catch (e) {
+      toastError(e);
+    }
+  }
+
+  // -- create a table ---------------------------------------------------------------------
+  function presetLabel(name) {
+    const key = `create.preset.${name}`;
+    const s = t(key);
+    return s === key ? name : s;
+  }
+
+  function presetDefaults(name) {
+    const p = presets?.presets?.[name] ?? {};
+    for (const k of OPTION_KEYS) form[k] = p[k];
+    form.bobbl_target = p.bobbl_target ?? 21;
+  }
+
+  function createForm() {
+    if (!presets) return h("p", { class: "muted", text: "…" });
+    if (form.preset === undefined) {
+      Object.assign(form, { name: t("create.name_default"), public: true, preset: "seefest",
+        bobbl_limit: 2, turn_timer: 60, fill: true, bot: presets.default_bot, seat: 0 });
+      if (!presets.presets.seefest) form.preset = Object.keys(presets.presets)[0];
+      presetDefaults(form.preset);
+    }
+    const f = h("form", { class: "create-form", "aria-labelledby": "create-h",
+      on: { submit: submitCreate } });
+    const field = (id, label, input, hint) => h("div", { class: "field" },
+      h("label", { for: id, text: label }), input,
+      hint ? h("small", { class: "muted", text: hint }) : null);
+    const bind = (input, key, conv = (v) => v) => {
+      input.addEventListener("change", () => {
+        form[key] = input.type === "checkbox" ? input.checked : conv(input.value);
+      });
+      return input;
+    };
+    const select = (id, key, options, conv) => {
+      const s = h("select", { id, name: key }, options.map(([v, label]) => h("option",
+        { value: v, text: label, selected: String(form[key]) === String(v) })));
+      return bind(s, key, conv);
+    };
+    const check = (id, key, label) => h("div", { class: "check" },
+      bind(h("input", { type: "checkbox", id, name: key, checked: !!form[key] }), key),
+      h("label", { for: id, text: label }));
+
+    const presetSel = select("c-preset", "preset",
+      Object.keys(presets.presets).map((p) => [p, presetLabel(p)]));
+    presetSel.addEventListener("change", () => {
+      presetDefaults(presetSel.value);
+      renderCreate();
+      document.getElementById("c-preset")?.focus();
+    });
+    const num = Number;
+    f.append(
+      field("c-name", t("create.name"), bind(h("input", { id: "c-name", name: "name",
+        maxlength: 80, value: form.name }), "name")),
+      check("c-public", "public", t("create.public")),
+      h("small", { class: "muted block", text: t("create.private_hint") }),
+      field("c-preset", t("create.preset"), presetSel),
+      h("fieldset", { class: "options" }, h("legend", { text: t("create.options") }),
+        field("c-deck", t("create.deck"), select("c-deck", "deck",
+          [["short", t("create.deck.short")], ["long", t("create.deck.long")]])),
+        field("c-no-game", t("create.no_game"), select("c-no-game", "no_game",
+          ["pflichtmuck", "einwerfen", "muss", "ramsch"].map((k) => [k,
+            t(`create.no_game.${k}`)]))),
+        field("c-doublings", t("create.doublings"), select("c-doublings", "doublings",
+          [0, 1, 2, 3, 4].map((n) => [n, t(`create.doublings.${n}`)]), num)),
+        h("div", { class: "field" }, h("span", { class: "label", id: "c-target-l",
+          text: t("create.bobbl_target") }),
+        h("div", { class: "radios", role: "radiogroup", "aria-labelledby": "c-target-l" },
+          [21, 31].map((n) => h("label", { class: "radio" },
+            bind(h("input", { type: "radio", name: "bobbl_target", value: n,
+              checked: form.bobbl_target === n }), "bobbl_target", num), ` ${n}`)))),
+        check("c-overcall", "partner_overcall_new_round", t("create.partner_overcall")),
+        check("c-klopfen", "klopfen", t("create.klopfen"))),
+      h("div", { class: "field-row" },
+        field("c-limit", t("create.bobbl_limit"), bind(h("input", { id: "c-limit",
+          type: "number", min: 1, max: 50, value: form.bobbl_limit }), "bobbl_limit", num)),
+        field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
+          TIMERS.map((s) => [s, s ? t("create.seconds", { n: s }) : t("create.turn_timer.0")]),
+          num))),
+      check("c-fill", "fill", t("create.fill_bots")),
+      h("div", { class: "field-row" },
+        field("c-bot", t("create.bot"), select("c-bot", "bot",
+          presets.bots.map((b) => [b, b]))),
+        field("c-seat", t("create.seat"), select("c-seat", "seat",
+          [0, 1, 2, 3].map((i) => [i, t("create.seat_n", { n: i + 1 })]), num))),
+      h("button", { type: "submit", class: "btn btn-primary btn-wide", text: t("create.submit") }),
+    );
+    return f;
+  }
+
+  async function submitCreate(ev) {
+    ev.preventDefault();
+    const base = presets.presets[form.preset] ?? {};
+    const options = {};
+    for (const k of OPTION_KEYS) if (form[k] !== undefined && form[k] !== base[k]) options[k] = form[k];
+    const body = {
+      name: form.name || t("create.name_default"), public: !!form.public, preset: form.preset,
+      options, bobbl_target: form.bobbl_target, bobbl_limit: form.bobbl_limit || null,
+      turn_timer: form.turn_timer, bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
+    };
+    const btn = ev.target.querySelector("button[type=submit]");
+    btn.disabled = true;
+    try {
+      const res = await api("POST", "/api/tables", body);
+      if (body.public) {
+        navigate(res.url);
+      } else {
+        invite = { url: new URL(res.url, location.origin).href, path: res.url };
+        renderCreate();
+      }
+    } catch (e) {
+      toastError(e);
+      btn.disabled = false;
+    }
+  }
+
+  function invitePanel() {
+    const input = h("input", { id: "invite-url", readonly: true, value: invite.url,
+      class: "invite-input" });
+    return h("div", { class: "invite" },
+      h("label", { for: "invite-url", text: t("create.invite") }),
+      h("div", { class: "invite-row" }, input,
+        h("button", { type: "button", class: "btn", text: t("create.copy"),
+          on: { click: () => copyText(input) } })),
+      h("div", { class: "invite-row" },
+        link(invite.path, t("create.go"), { class: "btn btn-primary" }),
+        h("button", { type: "button", class: "btn btn-ghost", text: t("create.title"),
+          on: { click: () => { invite = null; renderCreate(); } } })));
+  }
+
+  render();
+  return {
+    destroy() {
+      sock.close();
+    },
+    rerender: render,
+  };
+}
+
+export async function copyText(input) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+    toast(t("create.copied"), "info", 2500);
+  } catch {
+    input.select();
+    try {
+      if (document.execCommand("copy")) {
+        toast(t("create.copied"), "info", 2500);
+        return;
+      }
+    } catch {
+      /* fall through */
+    }
+    toast(t("error.clipboard"));
+  }
+}

@@ -1,0 +1,836 @@
+// One table (/t/{id}): renders only from the server's messages
+// {"type": "state", "version", "table", "view"} and sends
+// {"type": "action", "action", "version"} and {"type": "chat", "text"}.
+
+import { cardElement } from "./cards.js";
+import { cardName, errorText, reason, t, word } from "./i18n.js";
+import { copyText } from "./lobby.js";
+import { sortHand } from "./replay.js";
+import { renderSheet } from "./sheet.js";
+import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
+  from "./ui.js";
+
+const POS = ["bottom", "left", "top", "right"];
+const TRICK_HOLD_MS = 1400;
+const DOUBLING = ["kontra", "re", "sup", "hirsch"];
+
+export function mountTable(root, { id, invite }) {
+  let msg = null; // the last state message
+  let conn = { state: "connecting" };
+  let pending = false;
+  let pendingTimer = null;
+  let showLast = false;
+  let showHands = false;
+  let hold = null; // a just-finished trick kept on the table for a moment
+  let holdTimer = null;
+  let fatal = null;
+  let chatLog = [];
+  let deadline = null; // local epoch ms of the turn deadline
+
+  // -- skeleton (the chat form survives re-renders) ---------------------------------------
+  const banner = h("div", { class: "conn-banner", role: "status", hidden: true });
+  const head = h("header", { class: "table-head" });
+  const felt = h("section", { class: "felt" });
+  const actions = h("section", { class: "actions", "aria-live": "polite" });
+  const handBox = h("section", { class: "hand-area" });
+  const infoPanel = h("section", { class: "panel info-panel" });
+  const sheetPanel = h("section", { class: "panel sheet-panel", "aria-labelledby": "sheet-h" });
+  const chatList = h("ol", { class: "chat-log", role: "log", "aria-live": "polite" });
+  const chatInput = h("input", { id: "chat-input", name: "chat", maxlength: 300,
+    autocomplete: "off" });
+  const chatSend = h("button", { type: "submit", class: "btn btn-small" });
+  const chatLabel = h("label", { for: "chat-input", class: "sr-only" });
+  const chatTitle = h("h2", { id: "chat-h" });
+  const chatForm = h("form", { class: "chat-form", on: { submit: sendChat } },
+    chatLabel, chatInput, chatSend);
+  const chatPanel = h("section", { class: "panel chat-panel", "aria-labelledby": "chat-h" },
+    chatTitle, chatList, chatForm);
+  const side = h("aside", { class: "side" }, infoPanel, sheetPanel, chatPanel);
+  const viewEl = h("div", { class: "table-view", "data-table": id },
+    banner, head, felt, actions, handBox, side);
+  root.append(viewEl);
+
+  const path = `/ws/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
+  const sock = socket(path, { onMessage, onStatus });
+
+  const ticker = setInterval(tick, 500);
+  const resize = new ResizeObserver(() => layoutHand());
+  resize.observe(handBox);
+  document.addEventListener("keydown", onKey);
+
+  // -- messages -----------------------------------------------------------------------------
+  function onStatus(s) {
+    conn = { ...s, at: Date.now() };
+    if (s.state === "open") {
+      chatLog = [];
+      renderChat();
+    }
+    if (s.state === "closed" && !fatal) fatal = t("table.closed");
+    renderBanner();
+    if (s.state === "closed") render();
+  }
+
+  function onMessage(m) {
+    if (m.type === "state") {
+      onState(m);
+    } else if (m.type === "error") {
+      clearPending();
+      if (m.code === "private_table" || m.code === "no_table") {
+        fatal = errorText(m.code, m.message);
+        sock.markFatal();
+        render();
+      }
+      toast(errorText(m.code, m.message), m.code === "stale_state" ? "info" : "error");
+    } else if (m.type === "chat") {
+      chatLog.push(m);
+      if (chatLog.length > 200) chatLog.shift();
+      appendChat(m);
+    }
+  }
+
+  function onState(m) {
+    const prev = msg;
+    msg = m;
+    clearPending();
+    const pv = prev?.view;
+    const nv = m.view;
+    if (pv && nv && prev.table.game_number === m.table.game_number && nv.last_trick
+        && nv.tricks_played.length === pv.tricks_played.length + 1) {
+      hold = { cards: nv.last_trick.cards, winner: nv.last_trick.winner };
+      clearTimeout(holdTimer);
+      holdTimer = setTimeout(() => {
+        hold = null;
+        renderFelt();
+      }, TRICK_HOLD_MS);
+    } else if (!nv || (pv && prev.table.game_number !== m.table.game_number)) {
+      hold = null;
+    }
+    if (prev && prev.table.game_number !== m.table.game_number) {
+      showHands = false;
+      showLast = false;
+    }
+    updateDeadline(m);
+    render();
+  }
+
+  // The turn timer: the server's deadline (epoch ms) when it sends one; otherwise a local
+  // countdown from the table's turn_timer, started when the turn moved to a person.
+  let turnKey = null;
+  function updateDeadline(m) {
+    const tbl = m.table;
+    const v = m.view;
+    const span = Math.max(0, (tbl.turn_timer || 0) * 1000);
+    const who = v?.to_act;
+    const seat = who === null || who === undefined ? null : tbl.seats[who];
+    const human = seat && seat.kind === "human" && !seat.bot;
+    const key = v && human && v.phase !== "end"
+      ? [tbl.game_number, v.phase, who, v.calls.length, v.doublings.length, v.cuts.length,
+        v.tricks_played.length, v.trick.length].join(":") : null;
+    if (!span || key === null) {
+      deadline = null;
+    } else if (tbl.turn_deadline) {
+      deadline = Date.now() + Math.min(Math.max(0, tbl.turn_deadline - Date.now()), span);
+    } else if (key !== turnKey || deadline === null) {
+      deadline = Date.now() + span;
+    }
+    turnKey = key;
+  }
+
+  function clearPending() {
+    pending = false;
+    clearTimeout(pendingTimer);
+    viewEl.classList.remove("pending");
+  }
+
+  function send(action) {
+    if (!msg || pending) return;
+    if (!sock.send({ type: "action", action, version: msg.version })) {
+      toast(t("error.network"));
+      return;
+    }
+    pending = true;
+    viewEl.classList.add("pending");
+    pendingTimer = setTimeout(clearPending, 4000);
+    if (hold) {
+      hold = null;
+      renderFelt();
+    }
+  }
+
+  function sendChat(ev) {
+    ev.preventDefault();
+    const text = chatInput.value.trim();
+    if (!text) return;
+    if (!session.user) {
+      toast(t("chat.login"));
+      return;
+    }
+    if (sock.send({ type: "chat", text })) chatInput.value = "";
+    else toast(t("error.network"));
+  }
+
+  // -- helpers --------------------------------------------------------------------------------
+  const me = () => msg?.table?.you ?? null;
+  const base = () => me() ?? 0;
+  const posOf = (seat) => POS[(seat - base() + 4) % 4];
+  const seatName = (i) => {
+    const s = msg?.table?.seats?.[i];
+    if (!s || s.kind === "empty") return t("table.free_seat");
+    return s.name;
+  };
+  const pairLabel = (p) => {
+    if (me() !== null) return p === me() % 2 ? t("table.we") : t("table.they");
+    return t("table.pairs", { a: seatName(p), b: seatName(p + 2) });
+  };
+  const pairNames = (p) => t("table.pairs", { a: seatName(p), b: seatName(p + 2) });
+  const myTurn = () => msg?.view && me() !== null && msg.view.to_act === me();
+
+  // -- rendering ------------------------------------------------------------------------------
+  function render() {
+    const active = document.activeElement;
+    const focusKey = viewEl.contains(active) ? active?.dataset?.action : undefined;
+    renderBanner();
+    renderHead();
+    renderFelt();
+    renderActions();
+    renderHand();
+    renderInfo();
+    renderSheetPanel();
+    renderChatChrome();
+    if (msg?.table) {
+      document.title = `${myTurn() ? "● " : ""}${msg.table.name} – ${t("app.title")}`;
+    }
+    if (focusKey !== undefined) {
+      const again = viewEl.querySelector(`[data-action="${CSS.escape(focusKey)}"]:not([disabled])`);
+      const target = again || options()[0];
+      target?.focus({ preventScroll: true });
+    }
+    tick();
+  }
+
+  function renderBanner() {
+    if (conn.state === "retry") {
+      banner.hidden = false;
+      clear(banner).append(
+        h("span", { class: "retry-text", text: t("table.reconnecting", {
+          s: Math.max(1, Math.ceil((conn.at + conn.delay - Date.now()) / 1000)) }) }),
+        h("button", { type: "button", class: "btn btn-small", text: t("table.reconnect_now"),
+          on: { click: () => sock.now() } }));
+    } else if (conn.state === "closed" && msg) {
+      banner.hidden = false;
+      clear(banner).append(h("span", { text: fatal || t("table.closed") }),
+        link("/", t("table.back"), { class: "btn btn-small" }));
+    } else {
+      banner.hidden = true;
+      clear(banner);
+    }
+  }
+
+  function renderHead() {
+    clear(head);
+    const tbl = msg?.table;
+    const title = h("div", { class: "table-title" },
+      h("a", { href: "/", "data-link": "", class: "back", "aria-label": t("table.back") },
+        h("span", { "aria-hidden": "true", text: "← " }),
+        h("span", { class: "back-text", text: t("table.back") })),
+      h("h1", { text: tbl?.name ?? "…" }));
+    head.append(title);
+    if (!tbl) return;
+    const meta = h("p", { class: "table-meta" },
+      h("span", { text: presetName(tbl.rules) }),
+      tbl.rules_options?.deck ? h("span", { text: t(`table.deck.${tbl.rules_options.deck}`) })
+        : null,
+      tbl.game_number ? h("span", { text: t("table.game_n", { n: tbl.game_number }) }) : null,
+      h("span", { text: `Bobbl ${t("lobby.to", { n: tbl.rules_options?.bobbl_target ?? 21 })}` }),
+      tbl.spectators ? h("span", { text: t("table.spectators", { n: tbl.spectators }) }) : null,
+      me() === null ? h("span", { class: "pill", text: t("table.spectator") }) : null);
+    head.append(meta);
+    const tools = h("div", { class: "head-tools" });
+    if (tbl.invite_code && !tbl.public) {
+      const url = `${location.origin}/t/${encodeURIComponent(tbl.id)}?invite=${encodeURIComponent(tbl.invite_code)}`;
+      const input = h("input", { id: "invite-url", class: "invite-input", readonly: true,
+        value: url, "aria-label": t("table.invite") });
+      tools.append(h("div", { class: "invite-row compact" }, input,
+        h("button", { type: "button", class: "btn btn-small", text: t("create.copy"),
+          on: { click: () => copyText(input) } })));
+    }
+    if (me() !== null) {
+      tools.append(h("button", { type: "button", class: "btn btn-small btn-ghost leave",
+        text: t("table.leave"), on: { click: leave } }));
+    }
+    head.append(tools);
+  }
+
+  function presetName(name) {
+    const key = `create.preset.${name}`;
+    const s = t(key);
+    return s === key ? name : s;
+  }
+
+  // the felt: four seats around the trick
+  function renderFelt() {
+    clear(felt);
+    felt.setAttribute("aria-label", t("table.felt"));
+    if (fatal && !msg) {
+      felt.append(h("div", { class: "felt-message" }, h("p", { text: fatal }),
+        link("/", t("table.back"), { class: "btn" })));
+      return;
+    }
+    if (!msg) {
+      felt.append(h("div", { class: "felt-message" }, h("p", { text: t("table.loading") })));
+      return;
+    }
+    const tbl = msg.table;
+    const v = msg.view;
+    for (let i = 0; i < 4; i++) felt.append(seatChip(i, tbl, v));
+    felt.append(trickArea(v));
+    if (showLast) felt.append(lastTrickPanel(v));
+  }
+
+  function seatChip(i, tbl, v) {
+    const s = tbl.seats[i];
+    const pos = posOf(i);
+    const chip = h("div", { class: `seat seat-${pos}`, "data-seat": i, "data-pos": pos });
+    if (s.kind === "empty") {
+      chip.classList.add("empty");
+      chip.append(h("div", { class: "seat-name" }, h("span", { class: "name",
+        text: t("lobby.seat_free"), title: t("table.free_seat") })));
+      if (session.user && me() === null && !fatal) {
+        chip.append(h("button", { type: "button", class: "btn btn-small btn-primary sit",
+          "data-seat": i, text: t("table.sit_here"), on: { click: () => join(i) } }));
+      }
+      return chip;
+    }
+    const isMe = i === me();
+    if (isMe) chip.classList.add("me");
+    if (v && v.to_act === i) chip.classList.add("turn");
+    const nameRow = h("div", { class: "seat-name" },
+      h("span", { class: "name", text: s.name, title: s.name }));
+    if (isMe) nameRow.append(h("span", { class: "tag tag-me", text: t("table.you") }));
+    if (s.kind === "bot" && !/\(Bot\)$/.test(s.name)) {
+      nameRow.append(h("span", { class: "tag tag-bot", text: t("table.bot") }));
+    }
+    if (s.kind === "human" && (s.away || s.timed_out)) {
+      nameRow.append(h("span", { class: "tag tag-away", text: t("table.away"),
+        title: s.timed_out ? t("table.timed_out") : t("table.away_long") }));
+    }
+    chip.append(nameRow);
+    const badges = h("div", { class: "seat-badges" });
+    if (v && v.dealer === i) badges.append(h("span", { class: "tag tag-dealer", text: t("table.dealer") }));
+    if (me() !== null && !isMe && i % 2 === me() % 2) {
+      badges.append(h("span", { class: "tag", text: t("table.partner") }));
+    }
+    if (v && v.declarer === i && v.contract) {
+      badges.append(h("span", { class: "tag tag-game", text: word(v.contract) }));
+    }
+    for (const d of v?.doublings ?? []) {
+      if (d.seat === i) badges.append(h("span", { class: "tag tag-kontra", text: word(d.word) }));
+    }
+    if (badges.childNodes.length) chip.append(badges);
+    if (v && !isMe && v.hand_sizes?.[i]) {
+      const n = v.hand_sizes[i];
+      const backs = h("div", { class: "mini-hand", title: t("table.cards_left", { n }),
+        "aria-label": t("table.cards_left", { n }), role: "img" });
+      for (let k = 0; k < n; k++) backs.append(h("span", { class: "mini-back" }));
+      chip.append(backs);
+    }
+    if (v && (v.phase === "bidding" || v.phase === "muss" || v.phase === "doubling")) {
+      const mine = v.calls.filter((c) => c.seat === i);
+      const last = mine[mine.length - 1];
+      if (last) chip.append(h("div", { class: `bubble${last.call === "weiter" ? " pass" : ""}`,
+        text: word(last.call) }));
+    }
+    if (v && v.to_act === i) chip.append(h("div", { class: "timer", "data-timer": "" }));
+    return chip;
+  }
+
+  function trickArea(v) {
+    const area = h("div", { class: "trick", role: "group", "aria-label": t("table.trick_area") });
+    if (!v) {
+      area.classList.add("trick-waiting");
+      const pack = h("div", { class: "pack", "aria-hidden": "true" });
+      for (let k = 0; k < 3; k++) pack.append(cardElement("", { back: true }));
+      area.append(pack);
+      return area;
+    }
+    const shown = hold ? hold.cards : v.trick;
+    for (const c of shown) {
+      const slot = h("div", { class: `trick-slot slot-${posOf(c.seat)}`, "data-seat": c.seat },
+        cardElement(c.card, { label: `${seatName(c.seat)}: ${cardName(c.card)}` }));
+      if (hold && c.seat === hold.winner) slot.classList.add("winner");
+      area.append(slot);
+    }
+    area.dataset.cards = shown.map((c) => c.card).join(" ");
+    if (hold) {
+      area.classList.add("held");
+      area.append(h("p", { class: "trick-caption", text: t("table.trick_to", {
+        name: seatName(hold.winner) }) }));
+    } else if (!shown.length && v.phase !== "play") {
+      area.append(h("p", { class: "felt-note", text: phaseNote(v) }));
+    }
+    return area;
+  }
+
+  function phaseNote(v) {
+    if (v.phase === "end") return t("table.phase.end");
+    if (v.phase === "cut" && v.cuts?.length) {
+      return `${t("table.phase.cut")} · ${t("table.cuts_done", { list: v.cuts.join(", ") })}`;
+    }
+    return t(`table.phase.${v.phase}`);
+  }
+
+  function lastTrickPanel(v) {
+    const lt = v?.last_trick;
+    const panel = h("div", { class: "last-trick", role: "dialog", "aria-modal": "false",
+      "aria-labelledby": "last-h" });
+    panel.append(h("h3", { id: "last-h", text: lt
+      ? `${t("table.last_trick")} – ${t("table.trick_to", { name: seatName(lt.winner) })}`
+      : t("table.last_trick") }));
+    if (lt) {
+      panel.append(h("div", { class: "last-cards" }, lt.cards.map((c) => h("figure", {
+        class: c.seat === lt.winner ? "winner" : "" }, cardElement(c.card),
+      h("figcaption", { text: seatName(c.seat) })))));
+    } else {
+      panel.append(h("p", { text: t("table.no_last_trick") }));
+    }
+    panel.append(h("button", { type: "button", class: "btn btn-small", id: "last-close",
+      text: t("table.last_trick_hide"), on: { click: () => toggleLast(false) } }));
+    return panel;
+  }
+
+  function toggleLast(on = !showLast) {
+    showLast = on;
+    renderFelt();
+    renderActions();
+    if (on) document.getElementById("last-close")?.focus({ preventScroll: true });
+  }
+
+  // the action bar: whose turn, call buttons, cut, result
+  function renderActions() {
+    clear(actions);
+    if (!msg) return;
+    const v = msg.view;
+    const tbl = msg.table;
+    const bar = h("div", { class: "action-bar" });
+    actions.append(bar);
+    if (!v) {
+      const free = tbl.seats.filter((s) => s.kind === "empty").length;
+      bar.append(h("p", { class: "status-line", text: t("table.waiting", { n: free }) }));
+      if (me() !== null && free) {
+        bar.append(h("div", { class: "choices" }, h("button", { type: "button",
+          class: "btn btn-primary", text: t("table.add_bots"), on: { click: addBots } })));
+      }
+      return;
+    }
+    if (v.phase === "end" && v.result) {
+      bar.append(resultPanel(v, tbl));
+      return;
+    }
+    const mine = myTurn();
+    const status = h("p", { class: "status-line" });
+    if (v.to_act !== null && v.to_act !== undefined) {
+      status.append(h("strong", { class: mine ? "your-turn" : "", text: mine
+        ? t("table.your_turn") : waitText(v) }));
+      status.append(h("span", { class: "timer timer-inline", "data-timer": "" }));
+    } else {
+      status.append(h("span", { text: t(`table.phase.${v.phase}`) }));
+    }
+    if (v.phase === "play" && v.contract) {
+      status.append(h("span", { class: "contract-line", text: contractText(v) }));
+    }
+    bar.append(status);
+    if (mine) {
+      if (v.phase === "cut") bar.append(cutChoices(v));
+      else if (v.phase === "bidding" || v.phase === "muss" || v.phase === "doubling") {
+        bar.append(callChoices(v));
+      }
+    }
+    const tools = h("div", { class: "tools" });
+    if (v.phase === "play") {
+      tools.append(h("button", { type: "button", class: "btn btn-small btn-ghost",
+        id: "last-trick-btn", "aria-pressed": String(showLast), disabled: !v.last_trick,
+        text: t("table.last_trick"), on: { click: () => toggleLast() } }));
+    }
+    if (mine) tools.append(h("small", { class: "keys-hint", text: t("table.keys_hint") }));
+    if (tools.childNodes.length) bar.append(tools);
+  }
+
+  function waitText(v) {
+    const name = seatName(v.to_act);
+    if (v.phase === "cut") return t("table.cut_wait", { name });
+    if (v.phase === "play") return t("table.wait_play", { name });
+    if (["bidding", "muss", "doubling"].includes(v.phase)) return t("table.wait_bid", { name });
+    return t("table.turn_of", { name });
+  }
+
+  function contractText(v) {
+    if (!v.contract) return "";
+    const game = word(v.contract);
+    let s = v.declarer !== null && v.declarer !== undefined
+      ? t("table.declarer", { game, name: seatName(v.declarer) }) : game;
+    if (v.doublings?.length) s += ` · ${v.doublings.map((d) => word(d.word)).join(", ")}`;
+    return s;
+  }
+
+  function callButton(w, extra = "") {
+    const values = msg.table.rules_options?.values?.[w];
+    const pts = Array.isArray(values) ? values.find((x) => x !== null) : null;
+    return h("button", { type: "button", class: `btn call${extra}`, "data-action": w,
+      "data-legal": "true", on: { click: () => send(w) } },
+    h("span", { text: word(w) }),
+    pts ? h("small", { class: "pts", text: t("table.points_value", { n: pts }) }) : null);
+  }
+
+  function callChoices(v) {
+    const prompt = v.phase === "muss" ? t("table.muss_prompt")
+      : v.phase === "doubling" ? t("table.double_prompt") : t("table.bid_prompt");
+    const group = h("div", { class: "choices", role: "group", "aria-label": prompt });
+    for (const w of v.legal) {
+      const pass = w === "weiter" || w === "gut";
+      group.append(callButton(w, pass ? " call-pass" : DOUBLING.includes(w) ? " call-kontra"
+        : ""));
+    }
+    return h("div", { class: "choice-block" }, h("p", { class: "prompt", text: prompt }), group);
+  }
+
+  function cutChoices(v) {
+    const counts = v.legal.filter((a) => a.startsWith("cut:")).map((a) => Number(a.slice(4)));
+    const block = h("div", { class: "choice-block" },
+      h("p", { class: "prompt", text: t("table.cut_prompt") }));
+    const group = h("div", { class: "choices cut-choices", role: "group",
+      "aria-label": t("table.cut_prompt") });
+    if (counts.length) {
+      const min = Math.min(...counts);
+      const max = Math.max(...counts);
+      let n = Math.round((min + max) / 2);
+      const btn = h("button", { type: "button", class: "btn btn-primary call",
+        "data-action": `cut:${n}`, "data-legal": "true", text: t("table.cut_button", { n }),
+        on: { click: () => send(`cut:${n}`) } });
+      const range = h("input", { type: "range", min, max, value: n, id: "cut-range",
+        "aria-label": t("table.cut_prompt"), "aria-valuetext": t("table.cut_cards", { n }) });
+      const stack = h("div", { class: "cut-stack", "aria-hidden": "true" });
+      const total = (v.hand_sizes?.reduce((a, b) => a + b, 0) || 0) || max + 3;
+      const drawStack = () => {
+        clear(stack);
+        for (let k = 0; k < Math.max(total, max + 3); k++) {
+          stack.append(h("span", { class: k < n ? "lifted" : "" }));
+        }
+      };
+      range.addEventListener("input", () => {
+        n = Number(range.value);
+        btn.dataset.action = `cut:${n}`;
+        btn.textContent = t("table.cut_button", { n });
+        range.setAttribute("aria-valuetext", t("table.cut_cards", { n }));
+        drawStack();
+      });
+      range.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter") {
+          ev.preventDefault();
+          send(`cut:${n}`);
+        }
+      });
+      drawStack();
+      group.append(h("div", { class: "cut-range" }, range, stack), btn);
+    }
+    for (const w of v.legal) if (!w.startsWith("cut:")) group.append(callButton(w, " call-pass"));
+    block.append(group);
+    return block;
+  }
+
+  function resultPanel(v, tbl) {
+    const r = v.result;
+    const my = me() === null ? null : me() % 2;
+    const panel = h("div", { class: "result", role: "status", "data-result": r.contract });
+    let verdict;
+    let cls = "";
+    if (r.winner === null || r.winner === undefined) {
+      verdict = t("result.not_scored");
+    } else if (my !== null) {
+      verdict = r.winner === my ? t("result.winner_us") : t("result.winner_them");
+      cls = r.winner === my ? " won" : " lost";
+    } else {
+      verdict = t("result.winner", { pair: pairNames(r.winner) });
+    }
+    panel.append(h("div", { class: "result-head" },
+      h("h2", { text: t("result.title", { n: tbl.game_number }) }),
+      h("p", { class: `verdict${cls}`, text: verdict })));
+    const game = [word(r.contract)];
+    if (r.declarer !== null && r.declarer !== undefined && r.contract !== "sie") {
+      game[0] = t("table.declarer", { game: word(r.contract), name: seatName(r.declarer) });
+    }
+    if (r.doublings) game.push(t("result.kontra", { word: v.doublings.map((d) => word(d.word)).join(", ") || "Kontra" }));
+    if (r.factor > 1) game.push(t("result.factor", { n: r.factor }));
+    const pairRow = (label, vals) => h("tr", {}, h("th", { scope: "row", text: label }),
+      h("td", { text: vals[0] }), h("td", { text: vals[1] }));
+    const pts = r.winner === null || r.winner === undefined ? ["–", "–"]
+      : [0, 1].map((p) => (p === r.winner ? String(r.score) : "–"));
+    const column = r.column && r.column !== "plain" ? t(`result.column.${r.column}`) : "";
+    const why = ["gewonnen", "verloren"].includes(r.reason) ? "" : reason(r.reason);
+    panel.append(
+      h("p", { class: "result-game", text: game.join(" · ") }),
+      h("table", { class: "result-table" },
+        h("thead", {}, h("tr", {}, h("th", {}),
+          h("th", { scope: "col", text: pairLabel(0), title: pairNames(0) }),
+          h("th", { scope: "col", text: pairLabel(1), title: pairNames(1) }))),
+        h("tbody", {}, pairRow(t("result.augen"), r.augen), pairRow(t("result.tricks"), r.tricks),
+          pairRow(t("result.points"), pts))),
+      h("p", { class: "result-reason", text: [column, why]
+        .filter((x, i, a) => x && a.indexOf(x) === i).join(" · ") }));
+    const buttons = h("div", { class: "choices" });
+    if (tbl.match_over) {
+      panel.append(h("p", { class: "match-over", text: t("result.match_over") }));
+      buttons.append(link("/", t("table.back"), { class: "btn" }));
+    } else if (me() !== null) {
+      buttons.append(h("button", { type: "button", class: "btn btn-primary next",
+        "data-action": "next", "data-legal": "true", text: t("result.next"),
+        on: { click: () => send("next") } }));
+    }
+    if (v.dealt) {
+      buttons.append(h("button", { type: "button", class: "btn btn-ghost",
+        "aria-expanded": String(showHands), text: showHands ? t("result.hide_hands")
+          : t("result.show_hands"), on: { click: () => { showHands = !showHands; renderActions(); } } }));
+    }
+    panel.append(buttons);
+    if (showHands && v.dealt) {
+      panel.append(h("div", { class: "dealt" }, h("h3", { text: t("result.dealt") }),
+        v.dealt.map((hand, i) => h("div", { class: "dealt-row" },
+          h("span", { class: "dealt-name", text: seatName(i) }),
+          h("div", { class: "dealt-cards" },
+            sortHand(hand, r.contract).map((c) => cardElement(c)))))));
+    }
+    return panel;
+  }
+
+  // own hand: a fan of cards; legal ones clickable
+  function renderHand() {
+    clear(handBox);
+    handBox.setAttribute("aria-label", t("table.hand"));
+    if (!msg) return;
+    const v = msg.view;
+    if (me() === null) {
+      handBox.classList.add("spectating");
+      handBox.append(h("p", { class: "muted center", text: t("table.spectator") }));
+      return;
+    }
+    handBox.classList.remove("spectating");
+    if (!v || !v.hand.length) {
+      handBox.classList.add("empty");
+      return;
+    }
+    handBox.classList.remove("empty");
+    const playing = v.phase === "play" && myTurn();
+    const legal = new Set(playing ? v.legal : []);
+    const fan = h("div", { class: `fan${playing ? " my-turn" : ""}`, role: "group",
+      "aria-label": t("table.hand") });
+    for (const c of v.hand) {
+      const ok = legal.has(c);
+      const card = cardElement(c, { button: true });
+      card.dataset.action = c;
+      if (ok) {
+        card.classList.add("legal");
+        card.dataset.legal = "true";
+        card.addEventListener("click", () => send(c));
+      } else {
+        card.disabled = true;
+        if (playing) {
+          card.classList.add("illegal");
+          card.title = t("table.card_illegal");
+        }
+      }
+      fan.append(card);
+    }
+    handBox.append(fan);
+    layoutHand();
+  }
+
+  function layoutHand() {
+    const fan = handBox.querySelector(".fan");
+    if (!fan) return;
+    const cards = [...fan.children];
+    const n = cards.length;
+    const W = fan.clientWidth;
+    if (!n || !W) return;
+    const maxW = W < 560 ? 92 : 118;
+    const maxRot = n > 1 ? 7 : 0;
+    let w = Math.min(maxW, W / (1 + (n - 1) * 0.5));
+    const hgt = w * 1.6;
+    const pad = Math.ceil(hgt * Math.sin((maxRot * Math.PI) / 180)) + 4;
+    w = Math.min(w, (W - 2 * pad) / (1 + (n - 1) * 0.5));
+    const step = n > 1 ? Math.min(w + 10, (W - 2 * pad - w) / (n - 1)) : 0;
+    const total = w + step * (n - 1);
+    const x0 = (W - total) / 2;
+    const overlap = step < w;
+    cards.forEach((c, i) => {
+      const off = n > 1 ? (i - (n - 1) / 2) / ((n - 1) / 2) : 0;
+      c.style.width = `${w}px`;
+      c.style.height = `${w * 1.6}px`;
+      c.style.left = `${x0 + i * step}px`;
+      c.style.setProperty("--rot", `${overlap ? off * maxRot : 0}deg`);
+      c.style.setProperty("--lift", `${overlap ? Math.abs(off) * Math.abs(off) * 10 : 0}px`);
+    });
+    fan.style.height = `${w * 1.6 + 30}px`;
+  }
+
+  function renderInfo() {
+    clear(infoPanel);
+    if (!msg) return;
+    const v = msg.view;
+    infoPanel.append(h("h2", { text: t("table.calls") }));
+    if (v?.contract) {
+      infoPanel.append(h("p", { class: "contract", text: contractText(v) }));
+    }
+    const calls = v?.calls ?? [];
+    if (!calls.length) {
+      infoPanel.append(h("p", { class: "muted", text: t("table.no_calls") }));
+    } else {
+      infoPanel.append(h("ol", { class: "call-log" }, calls.map((c) => h("li", {},
+        h("span", { class: "who", text: seatName(c.seat) }),
+        h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: word(c.call) }))),
+      (v?.doublings ?? []).map((d) => h("li", { class: "kontra" },
+        h("span", { class: "who", text: seatName(d.seat) }),
+        h("span", { class: "what", text: word(d.word) })))));
+    }
+    if (v && v.phase === "play") {
+      infoPanel.append(h("p", { class: "tricks-taken" },
+        h("span", { text: `${t("table.trick")}: ` }),
+        h("span", { text: `${pairLabel(0)} ${v.tricks_taken[0]} : ${v.tricks_taken[1]} ${pairLabel(1)}` })));
+    }
+  }
+
+  function renderSheetPanel() {
+    clear(sheetPanel);
+    if (!msg) return;
+    sheetPanel.append(h("h2", { id: "sheet-h", text: t("sheet.title") }),
+      renderSheet(msg.table.sheet, { pairLabel, pairNames: me() === null ? null : pairNames }));
+  }
+
+  function renderChatChrome() {
+    chatTitle.textContent = t("chat.title");
+    chatLabel.textContent = t("chat.label");
+    chatInput.placeholder = session.user ? t("chat.placeholder") : t("chat.login");
+    chatInput.disabled = !session.user;
+    chatSend.disabled = !session.user;
+    chatSend.textContent = t("chat.send");
+  }
+
+  function chatItem(m) {
+    const when = m.at ? new Date(m.at) : null;
+    return h("li", { class: "chat-msg" },
+      when && !Number.isNaN(when.getTime()) ? h("time", { datetime: m.at,
+        text: when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) : null,
+      h("strong", { class: "chat-name", text: m.name ?? "?" }),
+      h("span", { class: "chat-text", text: m.text ?? "" }));
+  }
+
+  function appendChat(m) {
+    chatList.append(chatItem(m));
+    while (chatList.children.length > 200) chatList.firstChild.remove();
+    chatList.scrollTop = chatList.scrollHeight;
+  }
+
+  function renderChat() {
+    clear(chatList);
+    for (const m of chatLog) chatList.append(chatItem(m));
+    chatList.scrollTop = chatList.scrollHeight;
+  }
+
+  // -- timers and keys ------------------------------------------------------------------------
+  function tick() {
+    const left = deadline === null ? null : deadline - Date.now();
+    for (const el of viewEl.querySelectorAll("[data-timer]")) {
+      if (left === null) {
+        el.textContent = "";
+        el.hidden = true;
+        continue;
+      }
+      el.hidden = false;
+      const text = fmtSeconds(left);
+      if (el.dataset.text !== text) {
+        el.dataset.text = text;
+        clear(el).append(icon("clock"), h("span", { text }));
+      }
+      el.classList.toggle("urgent", left < 10000);
+      const span = (msg?.table?.turn_timer || 60) * 1000;
+      el.style.setProperty("--frac", String(Math.max(0, Math.min(1, left / span))));
+    }
+    if (conn.state === "retry") {
+      const s = banner.querySelector(".retry-text");
+      if (s) {
+        s.textContent = t("table.reconnecting", {
+          s: Math.max(0, Math.ceil((conn.at + conn.delay - Date.now()) / 1000)) });
+      }
+    }
+  }
+
+  function options() {
+    return [...viewEl.querySelectorAll('[data-legal="true"]:not([disabled])')];
+  }
+
+  function onKey(ev) {
+    const tag = ev.target?.tagName;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (ev.key === "Escape" && showLast) {
+      toggleLast(false);
+      return;
+    }
+    const opts = options();
+    if (!opts.length) return;
+    const idx = opts.indexOf(document.activeElement);
+    if (/^[1-9]$/.test(ev.key)) {
+      const target = opts[Number(ev.key) - 1];
+      if (target) {
+        ev.preventDefault();
+        target.focus();
+      }
+    } else if (ev.key === "ArrowRight" || ev.key === "ArrowDown") {
+      ev.preventDefault();
+      opts[(idx + 1 + opts.length) % opts.length].focus();
+    } else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") {
+      ev.preventDefault();
+      opts[idx <= 0 ? opts.length - 1 : idx - 1].focus();
+    }
+  }
+
+  // -- seat changes through the API -------------------------------------------------------
+  async function join(seat) {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
+      sock.send({ type: "sync" });
+    } catch (e) {
+      toastError(e);
+    }
+  }
+
+  async function addBots() {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/bots`, { seats: "fill" });
+    } catch (e) {
+      toastError(e);
+    }
+  }
+
+  async function leave() {
+    if (!window.confirm(t("table.leave_confirm"))) return;
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {});
+      sock.send({ type: "sync" });
+    } catch (e) {
+      toastError(e);
+    }
+  }
+
+  render();
+  return {
+    destroy() {
+      document.title = t("app.title");
+      sock.close();
+      clearInterval(ticker);
+      clearTimeout(holdTimer);
+      clearTimeout(pendingTimer);
+      resize.disconnect();
+      document.removeEventListener("keydown", onKey);
+    },
+    rerender: render,
+  };
+}

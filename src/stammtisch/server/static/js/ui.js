@@ -1,0 +1,212 @@
+// DOM helpers, toasts and the small fetch wrapper.  Text always goes in through
+// textContent (h(..., {text}) or string children), never through innerHTML.
+
+import { errorText, t } from "./i18n.js";
+
+export function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "text") node.textContent = String(v);
+    else if (k === "class") node.className = v;
+    else if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+    else if (v === true) node.setAttribute(k, "");
+    else node.setAttribute(k, String(v));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(node, c);
+    else node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+// -- toasts ----------------------------------------------------------------------------------
+export function toast(message, kind = "error", ms = 6000) {
+  const box = document.getElementById("toasts");
+  const close = h("button", { type: "button", class: "toast-close",
+    "aria-label": t("toast.close"), text: "×" });
+  const node = h("div", { class: `toast toast-${kind}`, role: kind === "error" ? "alert" : "status" },
+    h("span", { class: "toast-text", text: message }), close);
+  const remove = () => node.remove();
+  close.addEventListener("click", remove);
+  box.append(node);
+  while (box.children.length > 4) box.firstChild.remove();
+  if (ms) setTimeout(remove, ms);
+  return node;
+}
+
+export function toastError(err) {
+  if (err instanceof ApiError) toast(errorText(err.code, err.message));
+  else toast(t("error.network"));
+}
+
+// -- session and API -------------------------------------------------------------------------
+export const session = { user: null };
+
+export function setUser(user) {
+  session.user = user;
+  window.dispatchEvent(new Event("st-session"));
+}
+
+function cookie(name) {
+  for (const part of document.cookie.split(";")) {
+    const [k, ...rest] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+export function csrfToken() {
+  return session.user?.csrf || cookie("stammtisch_csrf") || "";
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRF-Token"] = csrfToken();
+  let resp;
+  try {
+    resp = await fetch(path, { method, headers, credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, "network", String(e));
+  }
+  let data = null;
+  try {
+    data = await resp.json();
+  } catch {
+    data = null;
+  }
+  if (!resp.ok) {
+    throw new ApiError(resp.status, data?.code || `http_${resp.status}`,
+      data?.message || resp.statusText);
+  }
+  return data;
+}
+
+// -- websockets with reconnect ----------------------------------------------------------------
+// onMessage(msg), onStatus({state: "open"|"retry"|"closed", delay}); returns {send, close, now}.
+export function socket(path, { onMessage, onStatus, fatalCodes = [4403, 4404] }) {
+  let ws = null;
+  let attempt = 0;
+  let timer = null;
+  let stopped = false;
+  let fatal = false;
+
+  function connect() {
+    clearTimeout(timer);
+    timer = null;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${proto}//${location.host}${path}`);
+    ws.addEventListener("open", () => {
+      attempt = 0;
+      onStatus?.({ state: "open" });
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      onMessage(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      ws = null;
+      if (stopped) return;
+      if (fatal || fatalCodes.includes(ev.code)) {
+        onStatus?.({ state: "closed" });
+        return;
+      }
+      const delay = Math.min(15000, 500 * 2 ** attempt) * (0.8 + Math.random() * 0.4);
+      attempt += 1;
+      onStatus?.({ state: "retry", delay });
+      timer = setTimeout(connect, delay);
+    });
+  }
+  connect();
+  return {
+    send(msg) {
+      if (ws && ws.readyState === WebSocket.OPEN) {
+        ws.send(JSON.stringify(msg));
+        return true;
+      }
+      return false;
+    },
+    now() {
+      if (!ws) connect();
+    },
+    markFatal() {
+      fatal = true;
+    },
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      if (ws) ws.close();
+    },
+  };
+}
+
+export function navigate(path) {
+  if (path === location.pathname + location.search) return;
+  history.pushState({}, "", path);
+  window.dispatchEvent(new Event("st-navigate"));
+}
+
+export function link(href, text, props = {}) {
+  return h("a", { href, "data-link": "", ...props, text });
+}
+
+export function fmtSeconds(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// Small line icons (no emoji fonts needed).
+const ICONS = {
+  clock: "M12 7v5l3 2M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18",
+  bot: "M6 9h12v9H6zM12 5v4M9 13h.01M15 13h.01M4 12v3M20 12v3",
+  person: "M12 12a4 4 0 1 0 0-8a4 4 0 1 0 0 8M5 20c1-4 4-6 7-6s6 2 7 6",
+  first: "M6 6v12M18 6l-8 6l8 6z",
+  prev: "M15 6l-6 6l6 6",
+  next: "M9 6l6 6l-6 6",
+  last: "M18 6v12M6 6l8 6l-8 6z",
+};
+
+export function icon(name) {
+  const ns = "http://www.w3.org/2000/svg";
+  const s = document.createElementNS(ns, "svg");
+  s.setAttribute("viewBox", "0 0 24 24");
+  s.setAttribute("class", `icon icon-${name}`);
+  s.setAttribute("aria-hidden", "true");
+  s.setAttribute("focusable", "false");
+  const p = document.createElementNS(ns, "path");
+  p.setAttribute("d", ICONS[name]);
+  p.setAttribute("fill", "none");
+  p.setAttribute("stroke", "currentColor");
+  p.setAttribute("stroke-width", "2");
+  p.setAttribute("stroke-linecap", "round");
+  p.setAttribute("stroke-linejoin", "round");
+  s.append(p);
+  return s;
+}

@@ -204,7 +204,8 @@ class TableRuntime:
 
     def table_info(self, seat: int | None, user_id: int | None = None) -> dict[str, Any]:
         return {**self._info_head(), "you": seat, **self._info_tail(),
-                "invite_code": self.invite_code if seat is not None else None}
+                "invite_code": self.invite_code if seat is not None else None,
+                "is_creator": user_id is not None and user_id == self.creator_id}
 
     def message_for(self, conn: Connection) -> dict[str, Any]:
         seat = self.seat_of(conn.user_id)

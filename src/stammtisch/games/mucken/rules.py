@@ -211,6 +211,8 @@ class MuckenRules:
                 fail(f.name, "must be a whole number")
             if f.type == "str" and not isinstance(value, str):
                 fail(f.name, "must be text")
+            if str(f.type).startswith("tuple") and not isinstance(value, tuple):
+                fail(f.name, "must be a list")
         if self.deck not in ("short", "long"):
             fail("deck", "must be 'short' or 'long'")
         if not isinstance(self.games, tuple) or not self.games:

@@ -181,11 +181,15 @@ def _register_more() -> None:
     from stammtisch.cli import bench_server
 
     bench_app.command("server")(bench_server.server_command)
-    try:
-        from stammtisch.cli import bench_solver
-    except ImportError:  # pragma: no cover - the solver benchmark is optional
-        return
-    bench_app.command("solver")(bench_solver.solver_command)
+    import importlib
+
+    for name, module, attr in (("solver", "bench_solver", "solver_command"),
+                               ("compare", "bench_compare", "compare_command")):
+        try:
+            mod = importlib.import_module(f"stammtisch.cli.{module}")
+        except ImportError:  # pragma: no cover - only while a benchmark is being written
+            continue
+        bench_app.command(name)(getattr(mod, attr))
 
 
 _register_more()

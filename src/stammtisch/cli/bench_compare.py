@@ -1,0 +1,340 @@
+"""``stammtisch bench compare``: random play-outs of Mucken next to other frameworks' card games.
+
+In one run, side by side, uniformly random play-outs of whole games, counting card plays
+per second:
+
+- ``mucken_api`` — our :class:`~stammtisch.games.mucken.state.MuckenState` through the
+  public API: ``legal_actions()`` and the checked ``apply()``, chance by ``sample_chance``;
+- ``mucken_fast`` — our unchecked fast path
+  :func:`~stammtisch.games.mucken.fastplay.fast_random_playout`;
+- ``openspiel_skat`` and ``openspiel_hearts`` — OpenSpiel's C++ Skat and Hearts through
+  ``pyspiel``, driven from Python: ``legal_actions()`` + ``apply_action()``, chance
+  sampled from ``chance_outcomes()``;
+- ``rlcard_bridge`` — RLCard's Bridge (pure Python): ``env.reset()`` and ``env.step()``
+  with a uniformly random legal action (what RLCard's ``RandomAgent`` does), no agents'
+  models;
+- ``openspiel_python_mucken`` — our :mod:`stammtisch.research.openspiel_game` through
+  pyspiel's Python-game path, driven exactly like Skat and Hearts.
+
+Every engine draws its decisions with ``random.Random`` (seeded); each runs ``--seconds``
+in total, in alternating slices of about half a second, so that other load on the machine
+hits all alike.  Engines whose package is not installed are reported with an ``error``.
+
+**What counts as a card play** (only moves that put a card on the table, never dealing,
+bidding, discarding or passing cards):
+
+- Mucken (API, fast, python_mucken): the cards played to tricks (24 per game with the
+  short deck; a game ended by Einwerfen or a Sie has none);
+- Skat: the player actions with a card id (0..31) minus the two discards into the Skat
+  (each game has a game declaration and the discards before the tricks; a Null game can
+  end early);
+- Hearts: all player actions minus the 12 passed cards when the (chance) pass direction
+  is not "No Pass" (every game plays all 52 cards);
+- Bridge: the actions with an id at or above RLCard's ``first_play_card_action_id``
+  (52 per game after a contract; none when all four pass).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import typer
+
+from stammtisch.engine.core import CHANCE, TERMINAL
+from stammtisch.games.mucken.fastplay import fast_random_playout, fast_tables
+from stammtisch.games.mucken.rules import MuckenRules
+from stammtisch.games.mucken.state import MuckenState
+
+#: a play-out: one whole game with decisions from ``rng``; returns its card plays
+Playout = Callable[[random.Random], int]
+
+
+@dataclass
+class Engine:
+    """One engine of the comparison."""
+
+    name: str
+    framework: str
+    implementation: str
+    counting: str
+    make: Callable[[], Playout]
+    playout: Playout | None = None
+    error: str | None = None
+    games: int = 0
+    card_plays: int = 0
+    wall: float = 0.0
+    cpu: float = 0.0
+    rng: random.Random = field(default_factory=random.Random)
+
+    def run(self, seconds: float) -> None:
+        """Play whole games for about ``seconds``."""
+        playout = self.playout
+        if playout is None:
+            return
+        rng = self.rng
+        clock = time.perf_counter
+        cpu0 = time.process_time()
+        start = clock()
+        deadline = start + seconds
+        games = 0
+        plays = 0
+        while True:
+            plays += playout(rng)
+            games += 1
+            now = clock()
+            if now >= deadline:
+                break
+        self.wall += now - start
+        self.cpu += time.process_time() - cpu0
+        self.games += games
+        self.card_plays += plays
+
+    def figures(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "engine": self.name,
+            "framework": self.framework,
+            "implementation": self.implementation,
+            "counting": self.counting,
+        }
+        if self.error is not None:
+            out["error"] = self.error
+            return out
+        wall = self.wall or float("nan")
+        out.update({
+            "games": self.games,
+            "card_plays": self.card_plays,
+            "seconds": round(self.wall, 3),
+            "games_per_s": round(self.games / wall, 1),
+            "card_plays_per_s": round(self.card_plays / wall, 1),
+            "card_plays_per_cpu_s": round(self.card_plays / self.cpu, 1) if self.cpu else None,
+            "card_plays_per_game": round(self.card_plays / self.games, 2) if self.games else None,
+        })
+        return out
+
+
+# -- our engines --------------------------------------------------------------------------
+
+
+def _mucken_api() -> Playout:
+    rules = MuckenRules.preset("seefest")
+    dealer = [0]
+
+    def playout(rng: random.Random) -> int:
+        state = MuckenState(rules, dealer[0])
+        dealer[0] = (dealer[0] + 1) & 3
+        while True:
+            player = state.current_player
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        t = state.tricks
+        return 4 * len(t.winners) + len(t.current)
+
+    return playout
+
+
+def _mucken_fast() -> Playout:
+    rules = MuckenRules.preset("seefest")
+    fast_tables(rules)
+    dealer = [0]
+
+    def playout(rng: random.Random) -> int:
+        d = dealer[0]
+        dealer[0] = (d + 1) & 3
+        return fast_random_playout(rules, d, rng).card_plays
+
+    return playout
+
+
+# -- OpenSpiel ----------------------------------------------------------------------------
+
+
+def _pyspiel_playout(game: Any, card_plays: Callable[[list[int], int], int]) -> Playout:
+    """Drive a pyspiel game with random legal actions and chance from chance_outcomes().
+
+    ``card_plays(player_actions, first_chance_outcome)`` tells the card plays of a game.
+    """
+
+    def playout(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        actions: list[int] = []
+        first_chance = -1
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                # every game here deals uniformly: pick an outcome with equal weight when
+                # the probabilities are equal, else by its probability
+                if outcomes[0][1] == outcomes[-1][1]:
+                    action = outcomes[rng.randrange(len(outcomes))][0]
+                else:  # pragma: no cover - not reached by the games compared
+                    r = rng.random()
+                    action = outcomes[-1][0]
+                    for a, p in outcomes:
+                        r -= p
+                        if r < 0:
+                            action = a
+                            break
+                if first_chance < 0:
+                    first_chance = action
+                state.apply_action(action)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                actions.append(action)
+                state.apply_action(action)
+        return card_plays(actions, first_chance)
+
+    return playout
+
+
+def _skat_card_plays(actions: list[int], first_chance: int) -> int:
+    cards = sum(1 for a in actions if a < 32)
+    return max(0, cards - 2)
+
+
+def _hearts_card_plays(actions: list[int], first_chance: int) -> int:
+    # the first chance node is the pass direction: 0 "No Pass", else 12 cards are passed
+    return len(actions) - (0 if first_chance == 0 else 12)
+
+
+def _openspiel(name: str) -> Callable[[], Playout]:
+    def make() -> Playout:
+        import pyspiel
+
+        game = pyspiel.load_game(name)
+        counter = _skat_card_plays if name == "skat" else _hearts_card_plays
+        return _pyspiel_playout(game, counter)
+
+    return make
+
+
+def _python_mucken() -> Playout:
+    import pyspiel
+
+    import stammtisch.research.openspiel_game  # noqa: F401  (registers python_mucken)
+
+    game = pyspiel.load_game("python_mucken")
+    cards = len(game.shared.cards)
+
+    def count(actions: list[int], first_chance: int) -> int:
+        return sum(1 for a in actions if a < cards)
+
+    return _pyspiel_playout(game, count)
+
+
+# -- RLCard -------------------------------------------------------------------------------
+
+
+def _rlcard_bridge() -> Playout:
+    import rlcard
+    from rlcard.games.bridge.utils.action_event import ActionEvent
+
+    env = rlcard.make("bridge", config={"seed": 0})
+    first_card = ActionEvent.first_play_card_action_id
+
+    def playout(rng: random.Random) -> int:
+        state, _ = env.reset()
+        plays = 0
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            action = legal[rng.randrange(len(legal))]
+            if action >= first_card:
+                plays += 1
+            state, _ = env.step(action)
+        return plays
+
+    return playout
+
+
+def engines() -> list[Engine]:
+    """The engines of the comparison, in report order (not yet set up)."""
+    return [
+        Engine("mucken_api", "stammtisch", "Python",
+               "cards played to tricks (24 per game, short deck)", _mucken_api),
+        Engine("mucken_fast", "stammtisch", "Python (unchecked fast path)",
+               "cards played to tricks (24 per game, short deck)", _mucken_fast),
+        Engine("openspiel_skat", "OpenSpiel (pyspiel)", "C++ via pybind11",
+               "player actions with a card id (0..31) minus the 2 discards", _openspiel("skat")),
+        Engine("openspiel_hearts", "OpenSpiel (pyspiel)", "C++ via pybind11",
+               "player actions minus the 12 passed cards (unless 'No Pass')",
+               _openspiel("hearts")),
+        Engine("rlcard_bridge", "RLCard", "Python",
+               "actions with id >= first_play_card_action_id (52 per played deal)",
+               _rlcard_bridge),
+        Engine("openspiel_python_mucken", "OpenSpiel (pyspiel)",
+               "Python game (stammtisch.research.openspiel_game) via pyspiel",
+               "player actions with a card id (cards played to tricks)", _python_mucken),
+    ]
+
+
+def run_compare(seconds: float, seed: int = 0, only: list[str] | None = None) -> dict[str, Any]:
+    """Run every engine for about ``seconds`` in alternating slices; JSON-ready figures."""
+    chosen = [e for e in engines() if only is None or e.name in only]
+    for i, engine in enumerate(chosen):
+        engine.rng = random.Random(seed + i)
+        try:
+            engine.playout = engine.make()
+        except ImportError as e:
+            engine.error = f"not installed: {e}"
+    active = [e for e in chosen if e.playout is not None]
+    warm = min(0.2, seconds / 10)
+    for engine in active:  # warm-up, not counted
+        saved = engine.rng.getstate()
+        engine.run(warm)
+        engine.games = engine.card_plays = 0
+        engine.wall = engine.cpu = 0.0
+        engine.rng.setstate(saved)
+    slices = max(1, min(20, round(seconds / 0.5)))
+    for _ in range(slices):
+        for engine in active:
+            engine.run(seconds / slices)
+    return {
+        "engines": [e.figures() for e in chosen],
+        "seconds": seconds,
+        "slices": slices,
+        "seed": seed,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores",
+    }
+
+
+def compare_command(
+    seconds: float = typer.Option(5.0, "--seconds", min=0.01,
+                                  help="Seconds of play-outs for each engine."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Random play-outs: our Mucken next to OpenSpiel's Skat and Hearts and RLCard's Bridge.
+
+    Reports card plays per second for each engine (see the module docstring of
+    stammtisch.cli.bench_compare for how card plays are counted).  JSON keys: engines (a
+    list with one object per engine: engine, framework, implementation, counting, games,
+    card_plays, seconds, games_per_s, card_plays_per_s, card_plays_per_cpu_s,
+    card_plays_per_game, or error), seconds, slices, seed, python, machine.
+    """
+    if not as_json:
+        typer.echo(f"Random play-outs, {seconds:g} s per engine in alternating slices ...",
+                   err=True)
+    out = run_compare(seconds)
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"{'engine':26}{'games/s':>11}{'card plays/s':>15}{'per CPU s':>13}  framework")
+    for e in out["engines"]:
+        if "error" in e:
+            typer.echo(f"{e['engine']:26}{'-':>11}{'-':>15}{'-':>13}  {e['error']}")
+            continue
+        typer.echo(f"{e['engine']:26}{e['games_per_s']:>11,.0f}{e['card_plays_per_s']:>15,.0f}"
+                   f"{e['card_plays_per_cpu_s'] or 0:>13,.0f}  {e['framework']}, "
+                   f"{e['implementation']}")
+    typer.echo(f"({out['python']}; {out['machine']})")

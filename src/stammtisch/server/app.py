@@ -79,4 +79,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def page(table_id: str | None = None, game_id: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    @app.get("/turniere", include_in_schema=False)
+    @app.get("/turnier/{tournament_id}", include_in_schema=False)
+    @app.get("/turnier/{tournament_id}/beamer", include_in_schema=False)
+    @app.get("/turnier/{tournament_id}/tisch/{table_no}", include_in_schema=False)
+    async def tournament_page(tournament_id: str | None = None,
+                              table_no: str | None = None) -> FileResponse:
+        """The tournament pages (list, desk, projector, a table's phone page)."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
     return app

@@ -20,13 +20,15 @@ import json
 import threading
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
+from urllib.parse import quote
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from stammtisch.persistence.tournament_store import TournamentStore
 from stammtisch.server.auth import CsrfUser, CurrentUser, RequiredUser
-from stammtisch.tournament.service import NotFoundError, TournamentService
+from stammtisch.tournament import pdf, qr
+from stammtisch.tournament.service import NotFoundError, TournamentService, table_token
 from stammtisch.tournament.settings import ConflictError, TournamentError
 
 router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
@@ -367,3 +369,98 @@ def export_csv(svc: Service, tid: str, user: RequiredUser,
     text = call(svc.export_csv, tid, kind, user.name)
     return Response(text, media_type="text/csv; charset=utf-8", headers={
         "Content-Disposition": f'attachment; filename="muckturnier-{tid}-{kind}.csv"'})
+
+
+# -- printouts and QR codes -------------------------------------------------------------------
+PDF_KINDS = ("score-sheets", "table-cards", "draw-slips", "ranking", "certificates",
+             "registration-qr")
+
+
+def _base_url(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def phone_url(request: Request, tid: str, secret: str, table: int) -> str:
+    """The address of a table's phone page (the QR code on its score sheet)."""
+    token = table_token(secret, tid, table)
+    return f"{_base_url(request)}/turnier/{quote(tid, safe='')}/tisch/{table}?token={token}"
+
+
+def checkin_url(request: Request, tid: str, code: str) -> str:
+    """The address in a pre-registration's QR code: the desk with the code to check in (a
+    USB scanner types it into the desk's check-in field, which reads the code from it)."""
+    return f"{_base_url(request)}/turnier/{quote(tid, safe='')}?checkin={quote(code, safe='')}"
+
+
+def _pdf(svc: TournamentService, request: Request, tid: str, kind: str, user_name: str,
+         round_: int | None, top: int) -> tuple[bytes, str]:
+    if kind in ("ranking", "certificates"):
+        call(svc.ranking, tid, user_name)  # draws and stores any lot the ranking needs
+    t, info = call(svc.load, tid)
+    if kind == "score-sheets":
+        number = round_ if round_ is not None else len(t.rounds)
+        if not t.rounds:
+            raise error(422, "not_started", "score sheets: the tournament has not started "
+                                            "(no round is seated yet)")
+        if not 1 <= number <= len(t.rounds):
+            raise error(404, "not_found", f"round={number}: no such round (seated: "
+                                          f"{len(t.rounds)})")
+        data = call(pdf.score_sheets, t, number,
+                    lambda n: phone_url(request, tid, info.table_token, n))
+        return data, f"spielstandzettel-runde-{number}"
+    if kind == "table-cards":
+        return call(pdf.table_cards, t), "tischkarten"
+    if kind == "draw-slips":
+        return call(pdf.draw_slips, t), "auslosung"
+    if kind == "ranking":
+        return call(pdf.ranking_list, t), "rangliste"
+    if kind == "certificates":
+        return call(pdf.certificates, t, top), "urkunden"
+    return (call(pdf.registration_qr_sheet, t, lambda c: checkin_url(request, tid, c)),
+            "anmeldung-qr")
+
+
+@router.get("/{tid}/pdf/{kind}")
+def pdf_document(svc: Service, request: Request, tid: str, kind: str, user: RequiredUser,
+                 round_: Annotated[int | None, Query(alias="round", ge=1, le=50)] = None,
+                 top: Annotated[int, Query(ge=1, le=100)] = 3) -> Response:
+    """A printout as PDF: ``score-sheets`` (of ``?round=``, default the current one),
+    ``table-cards``, ``draw-slips``, ``ranking``, ``certificates`` (the first ``?top=``
+    places) or ``registration-qr`` (check-in codes of the pre-registrations)."""
+    owned(svc, tid, user)
+    if kind not in PDF_KINDS:
+        raise error(404, "not_found", f"no printout {kind!r} (known: {', '.join(PDF_KINDS)})")
+    data, name = _pdf(svc, request, tid, kind, user.name, round_, top)
+    return Response(data, media_type="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="muckturnier-{tid}-{name}.pdf"',
+        "Cache-Control": "no-store"})
+
+
+@router.get("/{tid}/tables/{table}/qr.svg")
+def table_qr(svc: Service, request: Request, tid: str, table: int,
+             user: RequiredUser) -> Response:
+    """The QR code of a table's phone page (SVG)."""
+    owned(svc, tid, user)
+    count = len(call(svc.table_links, tid))
+    if not 1 <= table <= count:
+        raise error(404, "not_found", f"no table {table} (tables: 1..{count})")
+    info = call(svc.info, tid)
+    return Response(qr.qr_svg(phone_url(request, tid, info.table_token, table)),
+                    media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/{tid}/clock")
+def clock(svc: Service, tid: str) -> dict[str, Any]:
+    """The current round and its clock (public, for the projector)."""
+    t, info = call(svc.load, tid)
+    out: dict[str, Any] = {"name": t.settings.name, "rounds": t.settings.rounds,
+                           "round": len(t.rounds) or None, "clock": None,
+                           "time_limit_minutes": t.settings.time_limit_minutes,
+                           "tournament_version": info.version}
+    if t.rounds:
+        rnd = t.rounds[-1]
+        limit = t.settings.time_limit_minutes * 60
+        ends = rnd.started_at + limit if rnd.started_at is not None and limit else None
+        out["clock"] = {"started_at": rnd.started_at, "ends_at": ends, "closed": rnd.closed,
+                        "remaining": None if ends is None else max(0.0, ends - svc.clock())}
+    return out

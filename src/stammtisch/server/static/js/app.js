@@ -8,6 +8,10 @@ import { mountHistory } from "./history.js";
 import { mountLobby } from "./lobby.js";
 import { mountReplay } from "./replay.js";
 import { mountTable } from "./table.js";
+import { mountTournaments } from "./tournaments.js";
+import { mountDesk } from "./tournament_desk.js";
+import { mountTablePhone } from "./tournament_phone.js";
+import { mountBeamer } from "./tournament_beamer.js";
 import { api, clear, h, link, navigate, session, toastError } from "./ui.js";
 
 const main = () => document.getElementById("main");
@@ -61,7 +65,9 @@ function renderHeader() {
   const nav = h("nav", { class: "nav", "aria-label": t("nav.main") },
     link("/", t("nav.lobby"), { class: `nav-lobby${location.pathname === "/" ? " active" : ""}` }),
     user ? link("/history", t("nav.history"),
-      { class: location.pathname === "/history" ? "active" : "" }) : null);
+      { class: location.pathname === "/history" ? "active" : "" }) : null,
+    link("/turniere", t("nav.tournaments"),
+      { class: /^\/turnier(e|\/)/.test(location.pathname) ? "active" : "" }));
   const langs = h("div", { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
     ["de", "en"].map((code) => h("button", {
       type: "button", class: "lang", "data-lang": code, "aria-pressed": String(language() === code),
@@ -126,6 +132,15 @@ function route(force = false) {
     view = mountReplay(root, { id: m[1] });
   } else if (path === "/history" || path === "/history/") {
     view = mountHistory(root);
+  } else if (path === "/turniere" || path === "/turniere/") {
+    view = mountTournaments(root);
+  } else if ((m = /^\/turnier\/([^/]+)\/tisch\/(\d+)\/?$/.exec(path))) {
+    view = mountTablePhone(root, { id: decodeURIComponent(m[1]), table: Number(m[2]),
+      token: params.get("token") });
+  } else if ((m = /^\/turnier\/([^/]+)\/beamer\/?$/.exec(path))) {
+    view = mountBeamer(root, { id: decodeURIComponent(m[1]) });
+  } else if ((m = /^\/turnier\/([^/]+)\/?$/.exec(path))) {
+    view = mountDesk(root, { id: decodeURIComponent(m[1]), checkin: params.get("checkin") });
   } else {
     root.append(h("section", { class: "panel narrow" }, h("h1", { text: t("notfound") }),
       link("/", t("table.back"), { class: "btn" })));

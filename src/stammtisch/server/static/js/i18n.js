@@ -549,6 +549,11 @@ export function t(key, params = {}) {
   return s;
 }
 
+// More strings from a page module (e.g. the tournament pages): {de: {...}, en: {...}}.
+export function addStrings(dicts) {
+  for (const [code, strings] of Object.entries(dicts)) Object.assign(DICT[code], strings);
+}
+
 export function has(key) {
   return key in DICT[lang] || key in DICT.de;
 }

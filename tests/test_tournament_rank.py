@@ -91,11 +91,16 @@ def test_lot_is_stable_and_can_be_stored() -> None:
 
 
 def test_plus_and_plus_minus_methods() -> None:
-    data = results([b(1, 1, "1", "2", 21, 20), b(1, 1, "1", "2", 0, 21)], pairs=2)
-    plus = rank(parse_results(data), "plus")
-    assert [(r.pair, r.plus) for r in plus] == [("2", 41), ("1", 21)]
+    # seed 000: Plus — the winners get the points they reached, the losers none;
+    # Plus-Minus — every pair its points minus its opponents' points
+    data = results([b(1, 1, "1", "2", 21, 20), b(1, 1, "1", "2", 21, 5),
+                    b(1, 2, "3", "4", 10, 21), b(1, 2, "3", "4", 21, 0)], pairs=4)
+    plus = {r.pair: r.plus for r in rank(parse_results(data), "plus")}
+    assert plus == {"1": 42, "2": 0, "3": 21, "4": 21}
     pm = rank(parse_results(data), "plus-minus")
-    assert [(r.pair, r.plus - r.minus) for r in pm] == [("2", 20), ("1", -20)]
+    assert [(r.pair, r.own - r.minus) for r in pm] == [("1", 17), ("3", 10), ("4", -10),
+                                                       ("2", -17)]
+    assert pm[0].to_json("plus-minus")["plus_minus"] == 17
 
 
 @pytest.mark.parametrize(("bobbl", "needle"), [

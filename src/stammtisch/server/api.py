@@ -154,7 +154,7 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     bobbl_target: int | None = None
     bobbl_limit: int | None = Field(default=2, ge=1, le=50)
-    turn_timer: int = Field(default=60, ge=0, le=3600)
+    turn_timer: int | None = Field(default=None, ge=0, le=3600)
     bots: list[int] | str = Field(default_factory=list)
     bot: str | None = None
     seat: int | None = Field(default=0, ge=0, le=3)
@@ -186,7 +186,10 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     name = " ".join(body.name.split()) or "Stammtisch"
     if any(ch in name for ch in "<>"):
         raise error(422, "invalid_name", "table name may not contain < or >")
-    settings = {"turn_timer": body.turn_timer, "bobbl_limit": body.bobbl_limit,
+    turn_timer = body.turn_timer
+    if turn_timer is None:
+        turn_timer = request.app.state.settings.turn_timer
+    settings = {"turn_timer": turn_timer, "bobbl_limit": body.bobbl_limit,
                 "allow_hints": body.allow_hints}
     m = manager_of(request)
     rt = m.create(name=name, creator_id=user.id, creator_name=user.name, public=body.public,
@@ -234,7 +237,7 @@ async def get_table(request: Request, table_id: str, user: OptionalUser,
                     invite: str | None = None) -> dict[str, Any]:
     uid = user.id if user else None
     rt = _table_for(request, table_id, invite, uid)
-    return rt.table_info(rt.seat_of(uid))
+    return rt.table_info(rt.seat_of(uid), uid)
 
 
 class JoinIn(BaseModel):

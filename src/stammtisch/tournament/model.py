@@ -152,6 +152,8 @@ class Tournament:
         self.slots: dict[str, BobblSlot] = {}
         self.compensations: list[Compensation] = []
         self.lots: dict[str, float] = {}
+        #: entrants for whom a bot stood in (online rounds): Bobbl count, flagged in the ranking
+        self.standins: dict[str, int] = {}
         self.next_id = 1
 
     # -- settings -----------------------------------------------------------------------
@@ -618,6 +620,11 @@ class Tournament:
             raise TournamentError("compensation needs a reason")
         self.compensations.append(Compensation(round_, entrant, points, reason.strip()))
 
+    def note_standin(self, entrant: str) -> None:
+        """A bot played (part of) a Bobbl for ``entrant`` in an online round."""
+        self._entrant(entrant)
+        self.standins[entrant] = self.standins.get(entrant, 0) + 1
+
     # -- ranking -------------------------------------------------------------------------
     def tally(self) -> dict[str, RankRow]:
         rows = {e.id: RankRow(0, e.id, tuple(e.names), 0, 0, 0, False)
@@ -643,8 +650,10 @@ class Tournament:
                     row = rows[x]
                     row.played += 1
                     won = r.winner == side
-                    row.plus += target if won else my_points
+                    row.own += target if won else my_points
                     row.minus += target if (r.winner is not None and not won) else opp_points
+                    if won:
+                        row.plus += target
                     if won:
                         row.bobbl += 1
                         row.gegnerische_tore += opp_points
@@ -653,7 +662,7 @@ class Tournament:
         for c in self.compensations:
             if c.entrant in rows:
                 rows[c.entrant].tore += c.points
-                rows[c.entrant].plus += c.points
+                rows[c.entrant].own += c.points
         return rows
 
     def ranking(self, rng: random.Random | None = None,
@@ -698,6 +707,7 @@ class Tournament:
             "slots": [s.to_json() for s in self.slots.values()],
             "compensations": [dict(c.__dict__) for c in self.compensations],
             "lots": dict(self.lots),
+            "standins": dict(self.standins),
             "next_id": self.next_id,
         }
 
@@ -717,6 +727,7 @@ class Tournament:
                 t.slots[slot.key] = slot
             t.compensations = [Compensation(**c) for c in data.get("compensations", [])]
             t.lots = {str(k): float(v) for k, v in data.get("lots", {}).items()}
+            t.standins = {str(k): int(v) for k, v in data.get("standins", {}).items()}
             t.next_id = int(data.get("next_id", len(t.entrants) + 1))
         except (KeyError, TypeError, ValueError) as e:
             raise TournamentError(f"tournament file: {type(e).__name__}: {e}") from None

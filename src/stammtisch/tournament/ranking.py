@@ -7,8 +7,10 @@ can break is drawn once: the draw is part of the results (``"lots"``) when the
 organiser stored one, otherwise it is derived deterministically from the
 tournament's name and the tied pairs, so the same file always ranks the same.
 
-Seed 000's other methods are options: ``plus`` (the points a pair reached) and
-``plus-minus`` (its points minus its opponents' points); ties there also go by lot.
+Seed 000's other methods are options: ``plus`` ("die Gewinner die erreichten
+Punkte (und die Verlierer keine)": the points of the Bobbl a pair won) and
+``plus-minus`` ("die erreichten Punkte abzüglich der Punkte der Gegner": all its
+points minus all its opponents' points); ties there also go by lot.
 
 A Bobbl is written as the points both pairs had when it ended: a value at or
 above the target marks the pair that won it.  Both below the target means the
@@ -70,8 +72,9 @@ class RankRow:
     tore: int
     gegnerische_tore: int
     los: bool
-    plus: int = 0
-    minus: int = 0
+    plus: int = 0  # points reached in the Bobbl won (the Plus method)
+    minus: int = 0  # the opponents' points in every Bobbl
+    own: int = 0  # the pair's points in every Bobbl
     played: int = 0
 
     def to_json(self, method: Method = "bobbl") -> dict[str, Any]:
@@ -83,7 +86,7 @@ class RankRow:
         }
         if method != "bobbl":
             out["plus"] = self.plus
-            out["plus_minus"] = self.plus - self.minus
+            out["plus_minus"] = self.own - self.minus
         return out
 
 
@@ -194,8 +197,10 @@ def tally(results: Results) -> dict[str, RankRow]:
             row = rows[b.pairs[me]]
             mine, theirs = b.points[me], b.points[opp]
             row.played += 1
-            row.plus += mine
+            row.own += mine
             row.minus += theirs
+            if mine >= t:
+                row.plus += mine
             if mine >= t:
                 row.bobbl += 1
                 row.gegnerische_tore += theirs
@@ -209,7 +214,7 @@ def sort_key(row: RankRow, method: Method) -> tuple[int, ...]:
         return (-row.bobbl, -row.tore, row.gegnerische_tore)
     if method == "plus":
         return (-row.plus,)
-    return (-(row.plus - row.minus),)
+    return (-(row.own - row.minus),)
 
 
 def order(rows: Mapping[str, RankRow], method: Method,

@@ -452,6 +452,31 @@ class TournamentService:
         a = self._apply(tid, who, "enter", payload, fn)
         return self._done(a, bobbl=a.value)
 
+    def online_result(self, tid: str, round_: int, table: int, index: int, *,
+                      games: Sequence[Sequence[int]] | None = None,
+                      winner: int | None = None, loser_points: int | None = None,
+                      standins: Sequence[str] = ()) -> dict[str, Any]:
+        """A Bobbl played on the server's tables: final at once (no entry by anybody), and
+        the entrants a bot stood in for are flagged."""
+        checked = None if games is None else _games(games)
+        at = self.clock()
+
+        def fn(t: Tournament) -> dict[str, Any]:
+            self._known_slot(t, round_, table, index)
+            slot = t.enter(round_, table, index, source="online", games=checked,
+                           winner=winner, loser_points=loser_points, by="server", at=at)
+            if slot.entries["online"].winner is not None:
+                slot = t.confirm(round_, table, index, "online", by="server")
+            for e in dict.fromkeys(standins):
+                t.note_standin(e)
+            return _slot_json(slot)
+
+        payload = {"round": round_, "table": table, "index": index,
+                   "games": None if checked is None else [list(g) for g in checked],
+                   "winner": winner, "loser_points": loser_points, "standins": list(standins)}
+        a = self._apply(tid, "server", "online_result", payload, fn)
+        return self._done(a, bobbl=a.value)
+
     def confirm(self, tid: str, who: str, round_: int, table: int, index: int, source: str,
                 expected_version: int | None = None) -> dict[str, Any]:
         """The desk accepts one entry (a phone's, or one side of a double entry)."""
@@ -582,7 +607,8 @@ class TournamentService:
                       drawn: bool) -> dict[str, Any]:
         return {"name": t.settings.name, "method": method, "started": t.started,
                 "round": len(t.rounds) or None, "rounds": t.settings.rounds,
-                "rows": [r.to_json(method) for r in rows], "lots_drawn": drawn,
+                "rows": [{**r.to_json(method), "bot_standin": t.standins.get(r.pair, 0)}
+                         for r in rows], "lots_drawn": drawn,
                 "tournament_version": version}
 
     def results_file(self, tid: str) -> dict[str, Any]:

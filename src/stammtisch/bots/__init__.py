@@ -2,6 +2,7 @@
 
 from stammtisch.bots.base import BOTS, Bot, make_bot
 from stammtisch.bots.heuristic import HeuristicBot
+from stammtisch.bots.pimc import PimcBot, PimcSettings
 from stammtisch.bots.random_bot import RandomBot
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "PimcBot", "PimcSettings", "RandomBot", "make_bot"]

@@ -43,10 +43,13 @@ def server_command(
             f"  latency ms       p50 {result['p50_ms']}  p95 {result['p95_ms']}  "
             f"p99 {result['p99_ms']}  max {result['max_ms']}\n"
             f"  errors           {result['errors']}  {result['error_codes'] or ''}\n"
-            f"  server peak RSS  {result['server_peak_rss_mb']} MiB\n"
+            f"  server peak RSS  {result['server_peak_rss_mb']} MiB  (at the end "
+            f"{result['server_rss_end_mb']} MiB)\n"
             f"  server CPU       {result['server_cpu_s']} s  ({result['server_cpu_pct']} %"
             f" of one core)\n"
             f"  client CPU       {result['bench_cpu_s']} s in {result['client_procs']} "
-            f"process(es)")
+            f"process(es); loop lag p99 {result['client_lag_p99_ms']} ms\n"
+            f"  other load       {result['other_cpu_s']} CPU s of the machine's "
+            f"{result['cpus']} cores went to other processes")
     if result["errors"]:
         raise typer.Exit(1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from stammtisch import __version__
-from stammtisch.cli import bench, play, replay, serve, simulate, tournament
+from stammtisch.cli import analyze, arena, bench, play, replay, serve, simulate, tournament
 
 app = typer.Typer(
     name="stammtisch",
@@ -34,6 +34,8 @@ app.command("serve")(serve.serve_command)
 app.command("replay")(replay.replay_command)
 app.command("play")(play.play_command)
 app.command("simulate")(simulate.simulate_command)
+app.command("arena")(arena.arena_command)
+app.command("analyze")(analyze.analyze_command)
 app.add_typer(bench.bench_app, name="bench")
 app.add_typer(tournament.tournament_app, name="tournament")
 

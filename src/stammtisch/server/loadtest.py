@@ -17,12 +17,17 @@ temporary SQLite file unless a database URL is given, ``--bot-delay 0``), waits 
 Measured, after ``warmup`` seconds and for ``seconds`` seconds: the actions whose send
 time falls in that window, and for each the latency from sending it to receiving the
 first ``state`` message of a higher version on the acting client's socket (the update
-that reflects it); errors (``error`` messages, failed requests, lost sockets, actions
-without an answer); the server process's CPU seconds in the window and its peak
-resident memory (``VmHWM`` in ``/proc/<pid>/status``, sampled ``VmRSS`` as fallback).
+that reflects it); errors over the whole run (``error`` messages, failed requests, lost
+sockets, actions of the window without an answer); the server process's CPU seconds in
+the window and its peak resident memory (``VmHWM`` in ``/proc/<pid>/status``, sampled
+``VmRSS`` as fallback; ``server_rss_end_mb`` is ``VmRSS`` at the end of the window).
 
 The clients run in one asyncio loop, or in ``client_procs`` processes (tables split among
-them) when one core cannot drive them all; ``bench_cpu_s`` tells how busy they were.
+them) when one core cannot drive them all; ``bench_cpu_s`` and ``client_lag_*`` (how late
+the client loop wakes) tell how busy they were.  Client and server share the machine, so
+``other_cpu_s`` reports what every other process took in the window (``/proc/stat``):
+figures taken on a busy machine say more about the neighbours than about the server.
+The server runs in its own session (``start_new_session``).
 """
 
 from __future__ import annotations
@@ -39,17 +44,43 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 SESSION_COOKIE = "stammtisch_session"
 CSRF_HEADER = "X-CSRF-Token"
 #: how long actions sent just before the end of the window may take to be answered
 GRACE_S = 5.0
+T = TypeVar("T")
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` that also works when this thread already runs an event loop
+    (e.g. inside Playwright's sync API): then the coroutine runs on a fresh thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(coro)
+        except BaseException as e:  # re-raised in the caller's thread
+            box["error"] = e
+
+    worker = threading.Thread(target=target, name="stammtisch-bench")
+    worker.start()
+    worker.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]  # type: ignore[no-any-return]
+
 
 
 @dataclass
@@ -69,7 +100,7 @@ class LoadConfig:
     #: concurrent table set-ups (HTTP requests before play)
     setup_concurrency: int = 16
     seed: int | None = None
-    #: extra ``STAMMTISCH_*`` environment for the server process
+    #: extra environment for the server process (``STAMMTISCH_*`` settings, …)
     server_env: dict[str, str] = field(default_factory=dict)
     #: another server command (``{port}`` and ``{db}`` are filled in), for experiments
     server_cmd: list[str] | None = None
@@ -178,8 +209,12 @@ class ServerProcess:
                    str(self.port), "--db", db_url, "--bot-delay", "0"]
         else:
             cmd = [a.format(port=self.port, db=db_url) for a in cmd]
+        # its own session: the terminal's Ctrl-C reaches the bench, which stops the server;
+        # and with the kernel's autogroup scheduling the server is not one group with its
+        # own load generator (as on a real host, where the clients are elsewhere)
         self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT,
-                                     env={**os.environ, **(env or {})})
+                                     env={**os.environ, **(env or {})},
+                                     start_new_session=True)
         self.peak_rss_kb = 0
 
     @property
@@ -253,7 +288,8 @@ class Client:
         self.version = -1
         self.scheduled_version = -1
         self.move_task: asyncio.Task[None] | None = None
-        self.pending: tuple[int, float] | None = None  # (version sent, monotonic send time)
+        #: the action in flight: (version it was sent at, monotonic send time, action)
+        self.pending: tuple[int, float, str] | None = None
         self.reader: asyncio.Task[None] | None = None
 
     async def login(self, http: Any, name: str) -> None:
@@ -310,15 +346,22 @@ class Client:
             self._on_state(msg)
         elif kind == "error":
             self.run.stats.error(str(msg.get("code")))
+            # ask for the state again and decide anew (a refused action must not stall
+            # the table; the server resends the state itself after ``stale_state``)
             self.pending = None
+            self.scheduled_version = -1
+            if msg.get("code") != "stale_state":
+                self._spawn(self._resync())
 
     def _on_state(self, msg: dict[str, Any]) -> None:
         now = time.monotonic()
         v: int = msg["version"]
         if self.pending is not None and v > self.pending[0]:
-            sent = self.pending[1]
+            _, sent, done = self.pending
             self.pending = None
             self.run.stats.answered_total += 1
+            if done == "next":
+                self.run.stats.games_started += 1
             if self.run.window.start <= sent < self.run.window.end:
                 self.run.stats.latencies.append((now - sent) * 1000.0)
         self.version = v
@@ -340,6 +383,16 @@ class Client:
         self.scheduled_version = v
         self.move_task = asyncio.create_task(self._move(v, action))
 
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self.run.background.add(task)
+        task.add_done_callback(self.run.background.discard)
+
+    async def _resync(self) -> None:
+        await asyncio.sleep(max(0.25, self.run.cfg.think_ms / 1000.0))  # back off
+        with contextlib.suppress(Exception):
+            await self.ws.send('{"type":"sync"}')
+
     async def _move(self, version: int, action: str) -> None:
         think = self.run.cfg.think_ms / 1000.0 * self.run.rng.uniform(0.5, 1.5)
         await asyncio.sleep(think)
@@ -348,10 +401,8 @@ class Client:
         now = time.monotonic()
         if now >= self.run.window.stop_sending:
             return
-        self.pending = (version, now)
+        self.pending = (version, now, action)
         self.run.stats.sent_total += 1
-        if action == "next":
-            self.run.stats.games_started += 1
         try:
             await self.ws.send(json.dumps({"type": "action", "action": action,
                                            "version": version}))
@@ -521,6 +572,7 @@ class _Sampler:
     busy_end: float = 0.0
     load_end: float = 0.0
     rss_max_kb: int = 0
+    rss_end_kb: int = 0
     window: tuple[float, float] = (0.0, 0.0)
 
     def tick(self) -> None:
@@ -552,6 +604,7 @@ async def _sample_window(sampler: _Sampler, go: float) -> None:
         sampler.tick()
         await asyncio.sleep(min(0.25, max(0.0, end - time.monotonic())))
     sampler.cpu_end = sampler.server.cpu_seconds()
+    sampler.rss_end_kb = proc_status(sampler.server.pid).get("VmRSS", 0)
     sampler.busy_end = system_busy_seconds() or 0.0
     with contextlib.suppress(OSError, ValueError, IndexError):
         sampler.load_end = float(Path("/proc/loadavg").read_text().split()[0])
@@ -593,7 +646,7 @@ def _run_processes(server: ServerProcess, cfg: LoadConfig, sampler: _Sampler) ->
             assert w.stdin is not None
             w.stdin.write(f"go {go!r}\n")
             w.stdin.flush()
-        asyncio.run(_sample_window(sampler, go))
+        run_sync(_sample_window(sampler, go))
         total = ClientStats()
         for w in workers:
             assert w.stdout is not None
@@ -623,7 +676,7 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
             sampler = _Sampler(server, cfg)
             setup0 = time.monotonic()
             if cfg.client_procs <= 1:
-                stats = asyncio.run(_run_in_process(server, cfg, sampler))
+                stats = run_sync(_run_in_process(server, cfg, sampler))
             else:
                 stats = _run_processes(server, cfg, sampler)
             elapsed = time.monotonic() - setup0
@@ -650,6 +703,7 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
         "errors": stats.errors,
         "error_codes": dict(stats.error_codes),
         "server_peak_rss_mb": round(server.peak_rss_kb / 1024, 1),
+        "server_rss_end_mb": round(sampler.rss_end_kb / 1024, 1),
         "server_cpu_s": round(cpu, 2),
         "server_cpu_pct": round(100 * cpu / cfg.seconds, 1) if cfg.seconds > 0 else 0.0,
         "client_procs": max(1, min(cfg.client_procs, cfg.tables)),

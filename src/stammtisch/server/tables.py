@@ -22,12 +22,15 @@ import json
 import random
 import secrets
 import time
+import zlib
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots import make_bot
 from stammtisch.bots.base import BOTS, Bot
+from stammtisch.bots.pimc import PIMC_SETTINGS, PimcBot
+from stammtisch.bots.sampling import deal_consistent, with_hands
 from stammtisch.engine.core import CHANCE, Rng, action_log, replay_actions
 from stammtisch.errors import IllegalActionError, StammtischError
 from stammtisch.games.mucken.match import MuckenMatch
@@ -118,6 +121,7 @@ class TableRuntime:
         self._tasks: set[asyncio.Task[None]] = set()
         self._timer: asyncio.TimerHandle | None = None
         self.bots: dict[int, Bot] = {}
+        self._rules_text: str | None = None
 
     # -- persistence ---------------------------------------------------------------
     @property
@@ -179,12 +183,25 @@ class TableRuntime:
             "status": self.status,
             "rules": self.rules.name,
             "rules_options": self.rules.to_json(),
-            "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot if s.bot_controlled else None,
-                       "away": s.away, "timed_out": s.timed_out,
-                       "connected": any(c.user_id == s.user_id and s.user_id is not None
-                                        for c in self.connections.values())}
-                      for s in self.seats],
+            "seats": self._seats_info(),
         }
+
+    def _seats_info(self) -> list[dict[str, Any]]:
+        return [{"name": s.name, "kind": s.kind, "bot": s.bot if s.bot_controlled else None,
+                 "away": s.away, "timed_out": s.timed_out,
+                 "connected": any(c.user_id == s.user_id and s.user_id is not None
+                                  for c in self.connections.values())}
+                for s in self.seats]
+
+    def _info_head_text(self) -> str:
+        """``_dumps(self._info_head())`` without its closing brace; the rules (frozen)
+        are serialised once per table."""
+        if self._rules_text is None:
+            self._rules_text = _dumps(self.rules.to_json())
+        head = _dumps({"id": self.id, "name": self.name, "public": self.public,
+                       "status": self.status, "rules": self.rules.name})
+        return (f'{head[:-1]},"rules_options":{self._rules_text},'
+                f'"seats":{_dumps(self._seats_info())}')
 
     def _info_tail(self) -> dict[str, Any]:
         """``table_info`` between ``you`` and ``invite_code`` (the same for every seat)."""
@@ -202,10 +219,14 @@ class TableRuntime:
                               if self.seat_of(c.user_id) is None),
         }
 
+    def _info_viewer(self, seat: int | None, user_id: int | None) -> dict[str, Any]:
+        """``table_info`` after the shared tail: what depends on who looks."""
+        return {"invite_code": self.invite_code if seat is not None else None,
+                "is_creator": user_id is not None and user_id == self.creator_id}
+
     def table_info(self, seat: int | None, user_id: int | None = None) -> dict[str, Any]:
         return {**self._info_head(), "you": seat, **self._info_tail(),
-                "invite_code": self.invite_code if seat is not None else None,
-                "is_creator": user_id is not None and user_id == self.creator_id}
+                **self._info_viewer(seat, user_id)}
 
     def message_for(self, conn: Connection) -> dict[str, Any]:
         seat = self.seat_of(conn.user_id)
@@ -219,24 +240,30 @@ class TableRuntime:
 
         The text is the same as ``json.dumps(message_for(conn))`` (compact, key order
         kept), but the part of the table info that all seats share is built and
-        serialised once per broadcast, and each seat's view once, not once per socket."""
+        serialised once per broadcast, and each seat's view once, not once per socket.
+        Fields that depend on the viewer belong in :meth:`_info_viewer`, which both
+        paths use (``tests/test_bench_server.py`` checks the two texts are equal)."""
         dead = []
-        head = _dumps(self._info_head())[:-1]  # '{"id":…,"seats":[…]'
+        head = self._info_head_text()  # '{"id":…,"seats":[…]'
         tail = _dumps(self._info_tail())[1:-1]  # '"game_number":…,"spectators":n'
         prefix = f'{{"type":"state","version":{_dumps(self.version)},"table":{head},"you":'
-        texts: dict[int | None, str] = {}
+        views: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         for key, conn in list(self.connections.items()):
             try:
                 if conn.send_text is None:
                     await conn.send(self.message_for(conn))
                     continue
                 seat = self.seat_of(conn.user_id)
-                text = texts.get(seat)
+                viewer = _dumps(self._info_viewer(seat, conn.user_id))[1:-1]
+                text = texts.get((seat, viewer))
                 if text is None:
-                    view = self.game.view(seat) if self.game is not None else None
-                    invite = self.invite_code if seat is not None else None
-                    text = texts[seat] = (f'{prefix}{_dumps(seat)},{tail},"invite_code":'
-                                          f'{_dumps(invite)}}},"view":{_dumps(view)}}}')
+                    view = views.get(seat)
+                    if view is None:
+                        view = views[seat] = _dumps(self.game.view(seat)
+                                                    if self.game is not None else None)
+                    text = texts[(seat, viewer)] = (
+                        f'{prefix}{_dumps(seat)},{tail},{viewer}}},"view":{view}}}')
                 await conn.send_text(text)
             except Exception:  # a closed socket: drop it
                 dead.append(key)
@@ -363,6 +390,41 @@ class TableRuntime:
         self.schedule()
         await self.broadcast()
 
+    # -- hints ---------------------------------------------------------------------------
+    async def hint(self, conn: Connection, version: Any) -> dict[str, Any]:
+        """A card suggestion for the asker (tables with ``allow_hints``): the PIMC bot's
+        card and each legal card's expected final Augen for the asker's pair.  Only in
+        the card play, only on the asker's turn, only for the current version.  It is
+        computed from the asker's own view: the other hands are replaced by a random deal
+        consistent with that view before the bot sees the state."""
+        if not self.settings.get("allow_hints"):
+            raise ActionRejected("hints_disabled", "hints are not allowed at this table")
+        if not self._rate_ok(conn):
+            raise ActionRejected("rate_limited", "too many requests; slow down")
+        async with self.lock:
+            seat = self.seat_of(conn.user_id)
+            if seat is None:
+                raise ActionRejected("not_seated", "only a player at the table gets hints")
+            g = self.game
+            if g is None or g.is_terminal():
+                raise ActionRejected("game_over", "no game is running")
+            if g.current_player != seat:
+                raise ActionRejected("not_your_turn",
+                                     f"it is seat {g.current_player}'s turn, not yours "
+                                     f"(seat {seat})")
+            if g.phase != "play":
+                raise ActionRejected("no_hint", "hints are given for the card play only")
+            if version != self.version:
+                raise ActionRejected("stale_state",
+                                     f"your view is version {version!r}, the table is at "
+                                     f"{self.version}; the current view follows")
+            # a seed of its own (the table's random stream stays untouched): the same
+            # question about the same position gets the same answer
+            seed = zlib.crc32(f"{self.id}:{self.version}:{seat}".encode())
+            state = g.clone()
+        card, values = await asyncio.to_thread(_hint_for, state, seat, seed)
+        return {"type": "hint", "version": version, "card": card, "values": values}
+
     # -- chat ---------------------------------------------------------------------------
     async def chat(self, conn: Connection, text: Any) -> None:
         if not isinstance(text, str) or not text.strip():
@@ -461,6 +523,20 @@ class TableRuntime:
             self._timer.cancel()
         for t in list(self._tasks):
             t.cancel()
+
+
+def _hint_for(state: MuckenState, seat: int, seed: int) -> tuple[str, dict[str, float]]:
+    """The hint's card and values (runs in a worker thread, on a copy of the game)."""
+    rng = random.Random(seed)
+    # the asker's view only: the hidden hands become a random deal consistent with it
+    view = with_hands(state, deal_consistent(state, seat, rng))
+    bot = PimcBot(PIMC_SETTINGS["pimc"])
+    estimates = bot.card_estimates(view, seat, rng)
+    best = estimates[0]
+    for e in estimates[1:]:
+        if (e.utility, e.augen) > (best.utility, best.augen):
+            best = e
+    return str(best.card), {str(e.card): round(e.augen, 1) for e in estimates}
 
 
 class TableManager:

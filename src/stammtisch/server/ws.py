@@ -4,10 +4,13 @@ Client → server messages (JSON):
   ``{"type": "action", "action": "EO", "version": 17}`` — cut (``cut:5``, ``geben``,
   ``klopfen``), call (``weiter``, ``muck`` …), ``kontra``/``re``/``gut``, a card, or ``next``
   (start the next game once one is over);
-  ``{"type": "chat", "text": "…"}``; ``{"type": "ping"}``.
+  ``{"type": "chat", "text": "…"}``; ``{"type": "ping"}``;
+  ``{"type": "hint", "version": 17}`` — a card suggestion on one's turn in the card play
+  (tables created with ``allow_hints``).
 Server → client: ``{"type": "state", "version", "table", "view"}`` (the seat's own view),
 ``{"type": "error", "code", "message"}``, ``{"type": "chat", "name", "text", "at"}``,
-``{"type": "lobby", "tables"}``, ``{"type": "pong"}``.
+``{"type": "lobby", "tables"}``, ``{"type": "pong"}``,
+``{"type": "hint", "version", "card", "values": {card: expected Augen of one's pair}}``.
 """
 
 from __future__ import annotations
@@ -112,6 +115,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                     if uid is None:
                         raise ActionRejected("not_logged_in", "pick a name to chat")
                     await rt.chat(conn, msg.get("text"))
+                elif kind == "hint":
+                    await send(await rt.hint(conn, msg.get("version")))
                 elif kind == "ping":
                     await send({"type": "pong"})
                 elif kind == "sync":

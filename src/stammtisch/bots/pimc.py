@@ -1,0 +1,595 @@
+"""The PIMC bot: Perfect Information Monte Carlo over the double-dummy solver.
+
+For every decision the bot deals the cards it cannot see in ``N`` ways consistent with
+what its seat knows (:func:`stammtisch.bots.sampling.sample_worlds`: its own hand, the
+cards played and by whom, the voids shown, a soft model of the calls heard), solves each
+world exactly with all hands open (:mod:`stammtisch.analysis.solver`), and takes the
+option with the best average.  It never reads another seat's hand: the worlds are built
+from ``state.hands[seat]`` and the public record of the game only.
+
+- **Spielen:** for every legal card, the final Augen of its pair with best play from
+  then on, in each world (one :class:`~stammtisch.analysis.solver.Solver` per world, with
+  the contract's trick order, Stichzwang in a Ramsch, the own pair as the side).  The
+  Augen are turned into the game's score for the pair (win/lose, schneider, schwarz,
+  Kontra — :func:`~stammtisch.analysis.game_analysis.game_outcome`; the minimax of a
+  score that rises with the Augen is the score of the minimax Augen) and averaged, plus
+  a small weight per Augen that breaks ties.  A Ramsch is a misère (fewest Augen wins):
+  it is solved with :class:`~stammtisch.analysis.game_analysis.SplitSolver`, the own
+  pair minimising its Augen.  A Pflichtmuck counts one point for more than 60 Augen.
+- **Ansagen:** for each game it may call, the expected score with itself as declarer
+  over sampled deals (solve the whole deal double-dummy in the game's order, score it
+  with :func:`~stammtisch.games.mucken.scoring.score_game`; schwarz needs every trick,
+  checked in the tricks mode).  "Weiter" is valued as the game that would be played
+  without this call: the standing bid (with its holder as declarer; against us if the
+  other pair holds it), else the no-game rule (Pflichtmuck by the same double-dummy
+  solve, a Ramsch by the misère solver, 0 for Einwerfen and a Muss-Spiel).  It calls the
+  best game whose expectation beats "weiter" by ``call_margin``; in a Muss-Spiel the
+  best game.
+- **Kontra (Re, Sup, Hirsch):** the expected score for its pair with and without the
+  doubling over sampled deals (the announced game solved with the declarer as such);
+  it doubles when the expectation with the doubling is positive and beats the one
+  without by ``kontra_margin``.
+- **Abheben:** a uniformly random legal cut (one ``rng.randrange``, as the other bots).
+
+Everything is deterministic for a given ``rng``: the worlds come from it, the solvers
+are deterministic, and ties go to the first option in ``legal_actions()`` order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from stammtisch.analysis.game_analysis import SplitSolver, game_outcome, guess_tricks
+from stammtisch.analysis.solver import Solver
+from stammtisch.bots.base import register
+from stammtisch.bots.sampling import World, played_cards, sample_worlds
+from stammtisch.cards import Card
+from stammtisch.engine.core import Action, GameState, Rng, Say
+from stammtisch.engine.tricks import TrickOrder
+from stammtisch.games.mucken.orders import trick_order
+from stammtisch.games.mucken.rules import DOUBLING_WORDS, Bid, MuckenRules
+from stammtisch.games.mucken.state import MuckenState
+
+__all__ = ["PIMC_SETTINGS", "PimcBot", "PimcSettings"]
+
+
+@dataclass(frozen=True, slots=True)
+class PimcSettings:
+    """How hard the bot thinks (worlds per decision) and its calling thresholds."""
+
+    name: str = "pimc"
+    #: worlds per card decision
+    worlds: int = 20
+    #: worlds per card decision in the first trick (the most expensive solves)
+    first_trick_worlds: int = 12
+    #: worlds per bidding or doubling decision
+    bid_worlds: int = 16
+    #: worlds for a Ramsch (the misère solver is slower)
+    ramsch_worlds: int = 6
+    #: score points per Augen, added to the expected score to break ties
+    augen_weight: float = 0.01
+    #: expected points a call must gain over "weiter"
+    call_margin: float = 0.25
+    #: Augen taken from the declarers' double-dummy result when judging a game (calls,
+    #: Kontra): at the table nobody sees the cards, and that costs the declarers more
+    declarer_bias: float = 6.0
+    #: a call's lost games count this much more (the other pair gives Kontra when it
+    #: holds the cards for it)
+    kontra_risk: float = 0.5
+    #: expected points a Kontra (Re, …) must gain over not doubling
+    kontra_margin: float = 0.5
+
+
+PIMC_SETTINGS: dict[str, PimcSettings] = {
+    "pimc-fast": PimcSettings("pimc-fast", worlds=8, first_trick_worlds=6, bid_worlds=8,
+                              ramsch_worlds=3),
+    "pimc": PimcSettings("pimc"),
+    "pimc-strong": PimcSettings("pimc-strong", worlds=48, first_trick_worlds=32, bid_worlds=32,
+                                ramsch_worlds=12),
+}
+
+
+@dataclass
+class CardEstimate:
+    """The average over the sampled worlds for one legal card."""
+
+    card: Card
+    #: expected score for the bot's pair (plus the Augen tie-break)
+    utility: float
+    #: expected final Augen of the bot's pair
+    augen: float
+
+
+class PimcBot:
+    """Samples worlds from its own view and solves each double-dummy."""
+
+    def __init__(self, settings: PimcSettings | None = None, **overrides: Any) -> None:
+        base = settings if settings is not None else PIMC_SETTINGS["pimc"]
+        if overrides:
+            base = dataclasses.replace(base, **overrides)
+        self.settings = base
+        self.name = base.name
+
+    # -- the bot interface -------------------------------------------------------------
+    def choose(self, state: GameState, rng: Rng) -> Action:
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the bot is not to act")
+        if not isinstance(state, MuckenState) or state.phase == "cut":
+            return actions[rng.randrange(len(actions))]
+        if len(actions) == 1:
+            return actions[0]
+        phase = state.phase
+        seat = state.current_player
+        if phase == "play":
+            return self.best_card(state, seat, rng)
+        if phase in ("bidding", "muss"):
+            return self._bid(state, seat, rng, actions)
+        if phase == "doubling":
+            return self._double(state, seat, rng, actions)
+        return actions[rng.randrange(len(actions))]
+
+    # -- card play -----------------------------------------------------------------------
+    def best_card(self, state: MuckenState, seat: int, rng: Rng) -> Card:
+        estimates = self.card_estimates(state, seat, rng)
+        best = estimates[0]
+        for e in estimates[1:]:
+            if (e.utility, e.augen) > (best.utility, best.augen):
+                best = e
+        return best.card
+
+    def card_estimates(self, state: MuckenState, seat: int, rng: Rng,
+                       worlds: int | None = None) -> list[CardEstimate]:
+        """Each legal card of ``seat`` (to play) with its averages over sampled worlds,
+        in ``legal_actions()`` order.  Uses only what ``seat`` knows."""
+        if state.phase != "play" or state.current_player != seat:
+            raise ValueError("card estimates need the seat to play a card")
+        legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+        s = self.settings
+        ramsch = state.contract == "ramsch"
+        if worlds is None:
+            if ramsch:
+                worlds = s.ramsch_worlds
+            elif not state.tricks.tricks:
+                worlds = s.first_trick_worlds
+            else:
+                worlds = s.worlds
+        if len(legal) == 1:
+            return [CardEstimate(legal[0], 0.0, float(state.pair_augen()[seat % 2]))]
+        mp = seat % 2
+        side = {mp, mp + 2}
+        t = state.tricks
+        leader = t.leader
+        trick = list(t.current)
+        must = ramsch and state.rules.ramsch_stichzwang
+        taken = state.pair_augen()[mp]
+        sums_u = {c: 0.0 for c in legal}
+        sums_a = {c: 0.0 for c in legal}
+        total = 0
+        tables: dict[int | None, list[float]] = {}
+        for world, weight in _dedupe(sample_worlds(state, seat, rng, max(1, worlds))):
+            values: dict[Card, int]
+            if ramsch:
+                misere = SplitSolver(state.order, world, count_side=side,
+                                     max_side={1 - mp, 3 - mp}, leader=leader, trick=trick,
+                                     must_trump=must)
+                values = misere.card_values(world, leader, trick)
+            else:
+                solver = Solver(state.order, world, side, leader=leader, trick=trick,
+                                must_trump=must)
+                values = solver.card_values(world, leader, trick)
+            tie = _tie_loser(state, world)
+            table = tables.get(tie)
+            if table is None:
+                table = tables[tie] = self._play_utility(state, mp, tie)
+            for c in legal:
+                final = taken + values[c]
+                sums_u[c] += weight * table[final]
+                sums_a[c] += weight * final
+            total += weight
+        return [CardEstimate(c, sums_u[c] / total, sums_a[c] / total) for c in legal]
+
+    def _play_utility(self, state: MuckenState, mp: int, tie_loser: int | None) -> list[float]:
+        """Score for pair ``mp`` by its final Augen 0..120 in the game being played."""
+        rules = state.rules
+        total = _total_augen(state)
+        known = state.pair_tricks()
+        declarer = state.declarer
+        ramsch = state.contract == "ramsch"
+        w = self.settings.augen_weight
+        out: list[float] = []
+        for v in range(total + 1):
+            augen = [0, 0]
+            augen[mp] = v
+            augen[1 - mp] = total - v
+            o = game_outcome(rules, state.contract, None if declarer is None else declarer % 2,
+                             augen, guess_tricks(augen, known), doublings=state.doublings,
+                             forced=state.forced, tie_loser=tie_loser)
+            u = _points(o.winner, o.score, mp)
+            out.append(u + (-w * v if ramsch else w * v))
+        return out
+
+    # -- Ansagen ------------------------------------------------------------------------
+    def _bid(self, state: MuckenState, seat: int, rng: Rng,
+             actions: Sequence[Action]) -> Action:
+        rules = state.rules
+        s = self.settings
+        says = [a for a in actions if isinstance(a, Say)]
+        mp = seat % 2
+        worlds = sample_worlds(state, seat, rng, max(1, s.bid_worlds))
+        dd = _DealValues(state, worlds)
+        forced = state.phase == "muss"
+        weiter: Say | None = None
+        ramsch: Say | None = None
+        best: tuple[float, Say] | None = None
+        for a in says:
+            if a.word == "weiter":
+                weiter = a
+                continue
+            if a.word == "ramsch":
+                ramsch = a
+                continue
+            bid = rules.bid_by_name(a.word)
+            if bid is None:
+                continue
+            ev = dd.bid_value(bid, mp, mp, forced=forced, bias=s.declarer_bias,
+                              loss_factor=1.0 + (s.kontra_risk if self._can_double(state)
+                                                 else 0.0))
+            if best is None or ev > best[0]:
+                best = (ev, a)
+        if weiter is None:  # Muss-Spiel: the best game
+            return best[1] if best is not None else says[0]
+        base = self._weiter_value(state, seat, dd, rng)
+        choice: Say = weiter
+        if best is not None and best[0] > base + s.call_margin:
+            choice = best[1]
+            base = best[0]
+        if ramsch is not None and choice is weiter:
+            ev = dd.ramsch_value(mp, s.ramsch_worlds)
+            if ev > base + s.call_margin:
+                choice = ramsch
+        return choice
+
+    @staticmethod
+    def _can_double(state: MuckenState) -> bool:
+        return state.rules.doublings > 0
+
+    def _weiter_value(self, state: MuckenState, seat: int, dd: _DealValues, rng: Rng) -> float:
+        """Expected score for the seat's pair if it says "weiter": the standing bid is
+        played, or (no bid yet) the no-game rule's game."""
+        mp = seat % 2
+        if state.bid is not None and state.holder is not None:
+            return dd.bid_value(state.bid, state.holder % 2, mp, forced=False,
+                                bias=self.settings.declarer_bias)
+        no_game = state.rules.no_game
+        if no_game == "pflichtmuck":
+            return dd.pflichtmuck_value(mp)
+        if no_game == "ramsch":
+            return dd.ramsch_value(mp, self.settings.ramsch_worlds)
+        return 0.0
+
+    # -- Kontra, Re, Sup, Hirsch ----------------------------------------------------------
+    def _double(self, state: MuckenState, seat: int, rng: Rng,
+                actions: Sequence[Action]) -> Action:
+        word = next((a for a in actions if isinstance(a, Say) and a.word != "gut"), None)
+        gut = next((a for a in actions if isinstance(a, Say) and a.word == "gut"), None)
+        if word is None or gut is None:
+            return actions[0]
+        bid = state.bid
+        holder = state.holder
+        if bid is None or holder is None:
+            return gut
+        assert isinstance(word, Say)
+        mp = seat % 2
+        worlds = sample_worlds(state, seat, rng, max(1, self.settings.bid_worlds))
+        dd = _DealValues(state, worlds)
+        d = state.doublings
+        assert DOUBLING_WORDS[d] == word.word
+        bias = self.settings.declarer_bias
+        without = dd.bid_value(bid, holder % 2, mp, forced=state.forced, doublings=d, bias=bias)
+        with_ = dd.bid_value(bid, holder % 2, mp, forced=state.forced, doublings=d + 1,
+                             bias=bias)
+        if with_ > 0 and with_ > without + self.settings.kontra_margin:
+            return word
+        return gut
+
+
+# -- helpers -------------------------------------------------------------------------------
+def _points(winner: int | None, score: int, pair: int) -> float:
+    if winner is None:
+        return 0.0
+    return float(score if winner == pair else -score)
+
+
+def _total_augen(state: MuckenState) -> int:
+    return sum(c.augen for c in state.deck)
+
+
+def _dedupe(worlds: list[World]) -> list[tuple[World, int]]:
+    """Identical worlds once, with their count (late in a game many coincide)."""
+    seen: dict[tuple[frozenset[Card], ...], int] = {}
+    out: list[tuple[World, int]] = []
+    for w in worlds:
+        key = tuple(frozenset(h) for h in w)
+        i = seen.get(key)
+        if i is None:
+            seen[key] = len(out)
+            out.append((w, 1))
+        else:
+            out[i] = (out[i][0], out[i][1] + 1)
+    return out
+
+
+def _tie_loser(state: MuckenState, world: World) -> int | None:
+    """The pair holding the tie card in ``world`` (only asked for a Pflichtmuck whose
+    60:60 goes against the card's holder; else None)."""
+    rules = state.rules
+    if state.contract not in ("pflichtmuck", "") or rules.pflichtmuck_tie != "card_holder_loses":
+        return None
+    tie = Card.parse(rules.tie_card)
+    for seat, hand in enumerate(world):
+        if tie in hand:
+            return seat % 2
+    if tie in played_cards(state):
+        for seat, action in state.history:
+            if action == tie:
+                return seat % 2
+    return None
+
+
+class _Probe:
+    """One world in one trick order: bounds ``[lo, hi]`` of pair 0's double-dummy Augen,
+    narrowed only as far as a question needs it, by zero-window searches of one
+    :class:`~stammtisch.analysis.solver.Solver` (its table is shared by the probes)."""
+
+    __slots__ = ("hi", "leader", "lo", "remaining", "solver")
+
+    def __init__(self, order: TrickOrder, world: World, leader: int, total: int) -> None:
+        self.solver = Solver(order, world, {0, 2}, leader=leader)
+        self.leader = leader
+        self.remaining, _ = self.solver._position(world, leader, ())
+        self.lo = 0
+        self.hi = total
+
+    def at_least(self, t: int) -> bool:
+        """Whether pair 0 takes at least ``t`` Augen (fail-soft bounds narrow both ends)."""
+        if self.lo >= t:
+            return True
+        if self.hi < t:
+            return False
+        g, _ = self.solver._root(self.remaining, self.leader, [], t - 1, t)
+        if g >= t:
+            self.lo = max(self.lo, g)
+            return True
+        self.hi = min(self.hi, g)
+        return False
+
+    def settle(self, table: Sequence[float]) -> None:
+        """Narrow the bounds until ``table`` (indexed by pair 0's Augen) is constant on
+        them: then ``table[lo]`` is the value of the exact result."""
+        while True:
+            lo, hi = self.lo, self.hi
+            first = table[lo]
+            t = next((v for v in range(lo + 1, hi + 1) if table[v] != first), None)
+            if t is None:
+                return
+            self.at_least(t)
+
+
+class _DealValues:
+    """Double-dummy results of whole deals (the worlds of one bidding or doubling
+    decision), per trick order: pair 0's Augen with best play by both pairs (the other
+    pair's are what is left of the 120).  Scores are step functions of those Augen, so
+    each world is searched only until its score is certain (:class:`_Probe`)."""
+
+    def __init__(self, state: MuckenState, worlds: list[World]) -> None:
+        self.state = state
+        self.rules: MuckenRules = state.rules
+        self.worlds = _dedupe(worlds)
+        self.leader = state.leader
+        self.total = _total_augen(state)
+        self._probes: dict[str, list[_Probe]] = {}
+        self._tricks: dict[tuple[str, int], list[int | None]] = {}
+        self._tables: dict[tuple[Any, ...], list[float]] = {}
+
+    def _order(self, bid: Bid | None) -> TrickOrder:
+        if bid is None:
+            return trick_order("muck", self.rules.deck)
+        return trick_order(bid.kind, self.rules.deck, bid.suit)
+
+    def probes(self, order: TrickOrder) -> list[_Probe]:
+        got = self._probes.get(order.name)
+        if got is None:
+            got = self._probes[order.name] = [_Probe(order, w, self.leader, self.total)
+                                              for w, _ in self.worlds]
+        return got
+
+    def all_tricks(self, order: TrickOrder, pair: int, i: int) -> bool:
+        """Whether ``pair`` can take every trick in world ``i`` (only asked when it takes
+        all the Augen)."""
+        key = (order.name, pair)
+        cache = self._tricks.setdefault(key, [None] * len(self.worlds))
+        got = cache[i]
+        if got is None:
+            world = self.worlds[i][0]
+            solver = Solver(order, world, {pair, pair + 2}, leader=self.leader, mode="tricks")
+            got = cache[i] = solver.value(world, self.leader).value
+        return got == self.rules.max_tricks
+
+    def _bid_points(self, bid: Bid, declarer_pair: int, pair: int, a0: int, *, forced: bool,
+                    doublings: int, bias: float, loss_factor: float,
+                    nine_trick: bool = False) -> float:
+        augen = [a0, self.total - a0]
+        tricks = guess_tricks(augen)
+        if nine_trick:  # all Augen, but a trick (of four Neuner) went to the others
+            tricks[0 if a0 == 0 else 1] = 1
+        shift = round(bias)
+        if shift and tricks[1 - declarer_pair]:
+            # the bias moves Augen to the defence (never below zero, nor a new trick)
+            d = min(shift, augen[declarer_pair])
+            augen[declarer_pair] -= d
+            augen[1 - declarer_pair] += d
+        o = game_outcome(self.rules, bid.name, declarer_pair, augen, tricks,
+                         doublings=doublings, forced=forced)
+        points = _points(o.winner, o.score, pair)
+        if o.winner is not None and o.winner != declarer_pair:
+            points *= loss_factor
+        return points
+
+    def bid_value(self, bid: Bid, declarer_pair: int, pair: int, *, forced: bool,
+                  doublings: int = 0, bias: float = 0.0, loss_factor: float = 1.0) -> float:
+        """Expected score for ``pair`` when ``bid`` is played by ``declarer_pair``.
+
+        ``bias``: Augen taken from the declarers' double-dummy result (a declarer with
+        all cards open does better than at the table); ``loss_factor``: weight of a
+        loss of the declarer pair (a lost game often comes with a Kontra)."""
+        order = self._order(bid)
+        kw: dict[str, Any] = {"forced": forced, "doublings": doublings, "bias": bias,
+                              "loss_factor": loss_factor}
+        key = (bid.name, declarer_pair, pair, forced, doublings, bias, loss_factor)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = [
+                self._bid_points(bid, declarer_pair, pair, a0, **kw)
+                for a0 in range(self.total + 1)]
+        acc = 0.0
+        total_w = 0
+        for i, ((_world, weight), probe) in enumerate(
+                zip(self.worlds, self.probes(order), strict=True)):
+            probe.settle(table)
+            points = table[probe.lo]
+            if probe.lo == probe.hi and probe.lo in (0, self.total):
+                p = 0 if probe.lo == self.total else 1
+                if not self.all_tricks(order, p, i):
+                    points = self._bid_points(bid, declarer_pair, pair, probe.lo,
+                                              nine_trick=True, **kw)
+            acc += weight * points
+            total_w += weight
+        return acc / total_w
+
+    def pflichtmuck_value(self, pair: int) -> float:
+        """Expected score for ``pair`` in a Pflichtmuck (Muck order, no declarer)."""
+        order = self._order(None)
+        acc = 0.0
+        total_w = 0
+        for (world, weight), probe in zip(self.worlds, self.probes(order), strict=True):
+            tie = _world_tie_loser(self.rules, world)
+            key = ("pflichtmuck", pair, tie)
+            table = self._tables.get(key)
+            if table is None:
+                table = self._tables[key] = []
+                for a0 in range(self.total + 1):
+                    augen = [a0, self.total - a0]
+                    o = game_outcome(self.rules, "pflichtmuck", None, augen,
+                                     guess_tricks(augen), tie_loser=tie)
+                    table.append(_points(o.winner, o.score, pair))
+            probe.settle(table)
+            acc += weight * table[probe.lo]
+            total_w += weight
+        return acc / total_w
+
+    def ramsch_value(self, pair: int, count: int) -> float:
+        """Expected score for ``pair`` in a Ramsch (the first ``count`` worlds; slow)."""
+        order = self._order(None)
+        must = self.rules.ramsch_stichzwang
+        acc = 0.0
+        total_w = 0
+        for world, weight in self.worlds[:max(1, count)]:
+            solver = SplitSolver(order, world, count_side={0, 2}, max_side={1, 3},
+                                 leader=self.leader, must_trump=must)
+            a0 = solver.value(world, self.leader)
+            augen = [a0, self.total - a0]
+            o = game_outcome(self.rules, "ramsch", None, augen, guess_tricks(augen))
+            acc += weight * _points(o.winner, o.score, pair)
+            total_w += weight
+        return acc / total_w
+
+
+def _world_tie_loser(rules: MuckenRules, world: World) -> int | None:
+    if rules.pflichtmuck_tie != "card_holder_loses":
+        return None
+    tie = Card.parse(rules.tie_card)
+    for seat, hand in enumerate(world):
+        if tie in hand:
+            return seat % 2
+    return None
+
+
+def _factory(name: str) -> Any:
+    return lambda: PimcBot(PIMC_SETTINGS[name])
+
+
+for _name in PIMC_SETTINGS:
+    register(_name, _factory(_name))
+
+
+# -- timing ----------------------------------------------------------------------------------
+def bench_decisions(name: str = "pimc", positions: int = 200, seed: int = 0,
+                    rules: MuckenRules | None = None) -> dict[str, Any]:
+    """Wall time of the bot's decisions on random positions: card decisions (a random
+    point of the card play of a game the heuristic bot plays, the bot to choose among at
+    least two cards) and first calls of the bidding.  Median, p95 (nearest rank), mean,
+    max in milliseconds."""
+    import random
+    import statistics
+    import time
+
+    from stammtisch.bots.base import make_bot
+    from stammtisch.engine.core import CHANCE
+
+    rules = rules if rules is not None else MuckenRules.preset("seefest")
+    bot = make_bot(name)
+    helper = make_bot("heuristic")
+    rng = random.Random(seed)
+    cards_ms: list[float] = []
+    bids_ms: list[float] = []
+    game = 0
+    while len(cards_ms) < positions:
+        state = MuckenState(rules, game % 4)
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        stop = rng.randrange(rules.deck_size)
+        played = 0
+        first_call = True
+        while not state.is_terminal():
+            if state.phase == "bidding" and first_call:
+                first_call = False
+                t = time.perf_counter()
+                bot.choose(state, random.Random(game))
+                bids_ms.append(1000 * (time.perf_counter() - t))
+            if state.phase == "play":
+                if played == stop:
+                    break
+                played += 1
+            state.apply(helper.choose(state, rng))
+        game += 1
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        t = time.perf_counter()
+        bot.choose(state, random.Random(game))
+        cards_ms.append(1000 * (time.perf_counter() - t))
+
+    def stats(xs: list[float]) -> dict[str, float]:
+        s = sorted(xs)
+        return {"n": len(s), "median_ms": statistics.median(s),
+                "p95_ms": s[max(0, math.ceil(0.95 * len(s)) - 1)],
+                "mean_ms": statistics.fmean(s), "max_ms": s[-1]}
+
+    return {"bot": name, "seed": seed, "rules": rules.name, "cards": stats(cards_ms),
+            "bidding": stats(bids_ms)}
+
+
+if __name__ == "__main__":  # pragma: no cover - a timing tool
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(description="Time the PIMC bot's decisions.")
+    parser.add_argument("--bot", default="pimc")
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    ns = parser.parse_args()
+    print(json.dumps(bench_decisions(ns.bot, ns.positions, ns.seed)))

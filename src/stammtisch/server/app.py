@@ -14,10 +14,12 @@ from fastapi.staticfiles import StaticFiles
 
 from stammtisch.persistence.db import Database, default_database_url
 from stammtisch.persistence.store import Store
-from stammtisch.server import api, tournament_api, ws
+from stammtisch.persistence.tournament_store import TournamentStore
+from stammtisch.server import api, online_tournament, tournament_api, ws
 from stammtisch.server.auth import RateLimiter
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import TableManager
+from stammtisch.tournament.service import TournamentService
 
 STATIC = Path(str(resources.files("stammtisch.server") / "static"))
 
@@ -36,7 +38,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.db = db
         app.state.store = store
         app.state.tables = manager
+        app.state.tournament_service = TournamentService(TournamentStore(db), seed=settings.seed)
+        app.state.online = online_tournament.OnlineRounds(manager, app.state.tournament_service)
         await manager.start()
+        app.state.online.resume()
         try:
             yield
         finally:
@@ -64,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                         for e in exc.errors()]}, status_code=422)
 
     app.include_router(api.router)
+    app.include_router(online_tournament.router)
     app.include_router(tournament_api.router)
     app.include_router(ws.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

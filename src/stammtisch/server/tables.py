@@ -33,7 +33,7 @@ from stammtisch.bots.pimc import PIMC_SETTINGS, PimcBot
 from stammtisch.bots.sampling import deal_consistent, with_hands
 from stammtisch.engine.core import CHANCE, Rng, action_log, replay_actions
 from stammtisch.errors import IllegalActionError, StammtischError
-from stammtisch.games.mucken.match import MuckenMatch
+from stammtisch.games.mucken.match import Bobbl, MuckenMatch
 from stammtisch.games.mucken.record import record_of
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
@@ -61,6 +61,8 @@ class Seat:
     bot: str = "heuristic"
     away: bool = False  # a human who disconnected: a bot stands in
     timed_out: bool = False  # a human whose turn timer ran out: a bot stands in
+    entrant: str = ""  # online tournaments: the entrant (pair) this seat plays for
+    claim: str = ""  # online tournaments: the token of the seat's claim link
 
     @property
     def bot_controlled(self) -> bool:
@@ -68,13 +70,15 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "user_id": self.user_id, "name": self.name, "bot": self.bot,
-                "away": self.away, "timed_out": self.timed_out}
+                "away": self.away, "timed_out": self.timed_out, "entrant": self.entrant,
+                "claim": self.claim}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Seat:
         return cls(kind=d.get("kind", "empty"), user_id=d.get("user_id"),
                    name=d.get("name", ""), bot=d.get("bot", "heuristic"),
-                   away=bool(d.get("away", False)), timed_out=False)
+                   away=bool(d.get("away", False)), timed_out=False,
+                   entrant=str(d.get("entrant", "")), claim=str(d.get("claim", "")))
 
 
 @dataclass
@@ -121,6 +125,10 @@ class TableRuntime:
         self._tasks: set[asyncio.Task[None]] = set()
         self._timer: asyncio.TimerHandle | None = None
         self.bots: dict[int, Bot] = {}
+        #: entrants a bot played for since the last finished Bobbl (online tournaments)
+        self.standins: set[str] = set()
+        #: a message for the players (e.g. why the table stopped)
+        self.note: str = ""
         self._rules_text: str | None = None
 
     # -- persistence ---------------------------------------------------------------
@@ -217,6 +225,8 @@ class TableRuntime:
             "between_games": g is not None and g.is_terminal(),
             "spectators": sum(1 for c in self.connections.values()
                               if self.seat_of(c.user_id) is None),
+            "note": self.note or None,
+            "tournament": self.settings.get("tournament"),
         }
 
     def _info_viewer(self, seat: int | None, user_id: int | None) -> dict[str, Any]:
@@ -366,9 +376,24 @@ class TableRuntime:
             raise ActionRejected("illegal_action", "the table needs four players")
         await self._start_game()
 
+    def deal_rng(self, number: int) -> Rng | None:
+        """Duplicate deals: game ``number`` of every table with the same ``deal_seed``
+        is shuffled alike (online tournament rounds)."""
+        seed = self.settings.get("deal_seed")
+        return None if not seed else random.Random(f"{seed}:{number}")
+
+    async def stop(self, reason: str) -> None:
+        """End the table now (e.g. the tournament round's time ran out)."""
+        self.status = "finished"
+        self.note = reason
+        self.save_table()
+        self.version += 1
+        self.schedule()
+        await self.broadcast()
+
     async def _start_game(self) -> None:
         state = self.match.start_game()
-        self.manager.resolve_chance(state)
+        self.manager.resolve_chance(state, self.deal_rng(self.game_number + 1))
         self.game = state
         self.game_number += 1
         if self.status != "playing":
@@ -380,7 +405,10 @@ class TableRuntime:
     async def _after_change(self) -> None:
         g = self.game
         if g is not None and g.is_terminal() and self.match.state is g:
-            self.match.finish_game()
+            bobbl = self.match.finish_game()
+            if bobbl is not None and self.manager.on_bobbl is not None:
+                await self.manager.on_bobbl(self, bobbl,
+                                            len(self.match.sheet.finished_bobbl()) - 1)
             if self.match.is_over():
                 self.status = "finished"
                 self.save_table()
@@ -515,6 +543,8 @@ class TableRuntime:
                                 or self.seats[seat].kind == "empty"):
                 return
             action = self.bot_for(seat).choose(g, self.manager.rng)
+            if self.seats[seat].entrant:
+                self.standins.add(self.seats[seat].entrant)
             g.apply_as(seat, action)
             await self._after_change()
 
@@ -550,10 +580,12 @@ class TableManager:
         self.tables: dict[str, TableRuntime] = {}
         self.lobby: dict[int, Send] = {}
         self.closing = False
+        #: called when a table finishes a Bobbl: (table, Bobbl, its index at the table)
+        self.on_bobbl: Callable[[TableRuntime, Bobbl, int], Awaitable[None]] | None = None
 
-    def resolve_chance(self, state: MuckenState) -> None:
+    def resolve_chance(self, state: MuckenState, rng: Rng | None = None) -> None:
         while state.current_player == CHANCE:
-            state.apply(state.sample_chance(self.rng))
+            state.apply(state.sample_chance(rng or self.rng))
 
     def load(self) -> None:
         for row in self.store.tables(("open", "playing")):
@@ -575,9 +607,10 @@ class TableManager:
 
     def create(self, *, name: str, creator_id: int | None, creator_name: str, public: bool,
                rules: MuckenRules, settings: dict[str, Any], bot_seats: list[int],
-               bot_name: str, creator_seat: int | None) -> TableRuntime:
+               bot_name: str, creator_seat: int | None,
+               seats: list[Seat] | None = None) -> TableRuntime:
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        seats = [Seat() for _ in range(4)]
+        seats = list(seats) if seats is not None else [Seat() for _ in range(4)]
         for i in bot_seats:
             seats[i] = Seat(kind="bot", name=f"Bot {i + 1}", bot=bot_name)
         if creator_seat is not None and creator_id is not None:

@@ -115,6 +115,17 @@ async function logout() {
   route(true);
 }
 
+async function claimSeat(id, token, invite) {
+  try {
+    await api("POST", "/api/tournaments/online/claim", { table_id: id, token });
+  } catch (e) {
+    toastError(e);
+  }
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  history.replaceState(null, "", `/t/${encodeURIComponent(id)}${query}`);
+  route(true);
+}
+
 function route(force = false) {
   const path = location.pathname;
   const params = new URLSearchParams(location.search);
@@ -127,7 +138,14 @@ function route(force = false) {
   if (path === "/" || path === "") {
     view = mountLobby(root);
   } else if ((m = /^\/t\/([^/]+)\/?$/.exec(path))) {
-    view = mountTable(root, { id: decodeURIComponent(m[1]), invite: params.get("invite") });
+    const id = decodeURIComponent(m[1]);
+    if (params.get("claim") && session.user) {
+      // an online tournament's seat link: take the seat, then show the table
+      claimSeat(id, params.get("claim"), params.get("invite"));
+      view = { destroy() {} };
+    } else {
+      view = mountTable(root, { id, invite: params.get("invite") });
+    }
   } else if ((m = /^\/replay\/(\d+)\/?$/.exec(path))) {
     view = mountReplay(root, { id: m[1] });
   } else if (path === "/history" || path === "/history/") {

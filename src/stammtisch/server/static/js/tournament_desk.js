@@ -534,7 +534,7 @@ export function mountDesk(root, { id, checkin = null }) {
           render();
         } } })),
       h("span", { class: "muted", text: t("tn.round.of", { n: o.settings.rounds }) })));
-    if (current) body.append(clockPanel(r));
+    if (current) body.append(clockPanel(r), onlinePanel(r));
     else body.append(h("p", { class: "note", text: t("tn.round.correction", { n: r }) }));
     if (o.pending.length) body.append(pendingPanel());
     const rnd = o.rounds[r - 1];
@@ -543,6 +543,43 @@ export function mountDesk(root, { id, checkin = null }) {
       grid.append(tableCard(r, Number(key)));
     }
     body.append(grid, compensationPanel(r));
+  }
+
+  // -- an online round: the tables on the server, one claim link per seat --------------------
+  function onlinePanel(r) {
+    const box = h("section", { class: "panel online-panel", "aria-labelledby": "online-h" });
+    const list = h("div", { class: "online-links" });
+    const duplicate = h("input", { type: "checkbox", id: "online-duplicate" });
+    const show = (data) => {
+      clear(list);
+      for (const tb of data.tables || []) {
+        list.append(h("div", { class: "online-table" },
+          h("h3", { text: `${t("tn.table_n", { n: tb.table })} · ${tb.status}` }),
+          h("a", { href: tb.watch_url, text: t("tn.online.watch") }),
+          h("ul", {}, tb.seats.map((st) => h("li", {},
+            h("span", { text: `${st.name}${st.claimed ? " ✓" : ""} ` }),
+            h("input", { readonly: true, class: "invite-input", value:
+              `${location.origin}${st.claim_url}`, "aria-label": st.name }))))));
+      }
+    };
+    api("GET", `${api0}/online/rounds/${r}`).then(show).catch(() => {});
+    box.append(
+      h("h2", { id: "online-h", text: t("tn.online.title") }),
+      h("p", { class: "muted", text: t("tn.online.help") }),
+      h("label", { for: "online-duplicate", class: "inline-label" }, duplicate,
+        h("span", { text: ` ${t("tn.online.duplicate")}` })),
+      h("button", { type: "button", class: "btn", id: "online-open", text: t("tn.online.open"),
+        on: { click: async () => {
+          try {
+            show(await api("POST", `${api0}/online/rounds/${r}/open`,
+              { duplicate: duplicate.checked }));
+            toast(t("tn.online.opened"));
+          } catch (e) {
+            toastError(e);
+          }
+        } } }),
+      list);
+    return box;
   }
 
   function clockPanel(r) {

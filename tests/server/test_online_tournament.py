@@ -7,7 +7,6 @@ import time
 from typing import Any
 
 
-
 def _tournament(org: Any, pairs: int, **settings: Any) -> str:
     r = org.post("/api/tournaments", {"settings": {"name": "Online-Mucker", "rounds": 2,
                                                    "bobbl_per_round": 1, **settings}})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from typing import Any
 
 import jsonschema
 
@@ -188,3 +189,27 @@ def test_a_restart_restores_the_table_exactly(db_url, start_server):
     rows = again.store.games_of_table(tid)
     assert [r.number for r in rows[:2]] == [1, 2] and rows[1].finished
     assert replay(rows[1].record).result() == rows[1].result
+
+
+
+def test_a_finished_game_has_a_double_dummy_analysis(sqlite_server: Any) -> None:
+    """GET /api/games/{id}/analysis: per card the value before and after (issue 5)."""
+    anna = sqlite_server.guest("Anna")
+    table = anna.create_table(bots="fill", bobbl_limit=1)
+    with anna.connect(table["id"]) as ws:
+        def finished(msg: dict[str, Any]) -> bool:
+            view = msg.get("view") or {}
+            if view.get("legal") and view.get("to_act") == view.get("seat"):
+                ws.act(view["legal"][0], msg["version"])
+            return bool(msg["table"].get("between_games"))
+
+        ws.until(finished, "the first game's end", timeout=30)
+    games = anna.get("/api/me/games").json()["games"]
+    assert games
+    r = anna.get(f"/api/games/{games[0]['id']}/analysis")
+    assert r.status_code == 200, r.text
+    plays = r.json()["plays"]
+    record = anna.get(f"/api/games/{games[0]['id']}/record").json()
+    assert [p["card"] for p in plays] == record["plays"]
+    assert all(p["loss"] >= 0 for p in plays)
+    assert anna.get("/api/games/999999/analysis").status_code == 404

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from stammtisch.bots.base import BOTS
+from stammtisch.errors import StammtischError
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
 from stammtisch.persistence.store import NameTakenError
 from stammtisch.server.auth import (
@@ -347,6 +348,23 @@ async def game_detail(request: Request, game_id: int) -> dict[str, Any]:
     g = _finished_game(request, game_id)
     return {"id": g.id, "table_id": g.table_id, "number": g.number, "players": g.players,
             "result": g.result, "record": _public_record(g.record)}
+
+
+@router.get("/games/{game_id}/analysis")
+async def game_analysis(request: Request, game_id: int) -> dict[str, Any]:
+    """The double-dummy analysis of a finished game: per card the value before and after,
+    the Augen it cost its pair and the better cards (``stammtisch analyze``)."""
+    import asyncio
+
+    from stammtisch.analysis.game_analysis import analyze
+
+    g = _finished_game(request, game_id)
+    record = _public_record(g.record)
+    try:
+        plays = await asyncio.to_thread(analyze, record)
+    except StammtischError as e:
+        raise error(422, "not_analysable", str(e)) from None
+    return {"id": g.id, "plays": [p.to_json() for p in plays]}
 
 
 @router.get("/games/{game_id}/record")

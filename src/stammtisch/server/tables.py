@@ -226,6 +226,7 @@ class TableRuntime:
             "spectators": sum(1 for c in self.connections.values()
                               if self.seat_of(c.user_id) is None),
             "note": self.note or None,
+            "allow_hints": bool(self.settings.get("allow_hints")),
             "tournament": self.settings.get("tournament"),
         }
 

@@ -205,7 +205,8 @@ export function mountLobby(root) {
     if (!presets) return h("p", { class: "muted", text: "…" });
     if (form.preset === undefined) {
       Object.assign(form, { name: t("create.name_default"), public: true, preset: "seefest",
-        bobbl_limit: 2, turn_timer: 60, fill: true, bot: presets.default_bot, seat: 0 });
+        bobbl_limit: 2, turn_timer: 60, fill: true, bot: presets.default_bot, seat: 0,
+        allow_hints: false });
       if (!presets.presets.seefest) form.preset = Object.keys(presets.presets)[0];
       presetDefaults(form.preset);
     }
@@ -266,6 +267,8 @@ export function mountLobby(root) {
           TIMERS.map((s) => [s, s ? t("create.seconds", { n: s }) : t("create.turn_timer.0")]),
           num))),
       check("c-fill", "fill", t("create.fill_bots")),
+      check("c-hints", "allow_hints", t("create.allow_hints")),
+      h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
       h("div", { class: "field-row" },
         field("c-bot", t("create.bot"), select("c-bot", "bot",
           presets.bots.map((b) => [b, b]))),
@@ -285,6 +288,7 @@ export function mountLobby(root) {
       name: form.name || t("create.name_default"), public: !!form.public, preset: form.preset,
       options, bobbl_target: form.bobbl_target, bobbl_limit: form.bobbl_limit || null,
       turn_timer: form.turn_timer, bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
+      allow_hints: !!form.allow_hints,
     };
     const btn = ev.target.querySelector("button[type=submit]");
     btn.disabled = true;

@@ -1,9 +1,14 @@
 // /replay/{id}: steps through a finished game's record (GET /api/games/{id}):
 // the deal, every call, Kontra, and every card, with the four hands face up.
+// "Analyse zeigen" loads GET /api/games/{id}/analysis (double-dummy: per card the value
+// before/after for the declarer pair, the Augen it cost its own pair, the better cards)
+// and marks the costly cards in the trick, the step text and the list of plays.
 
 import { cardElement } from "./cards.js";
 import { cardName, reason, t, word } from "./i18n.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
+
+const CARD_CODE = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
 
 const DOUBLING = ["kontra", "re", "sup", "hirsch"];
 const SUITS = ["E", "G", "H", "S"];
@@ -119,6 +124,9 @@ export function mountReplay(root, { id }) {
   let detail = null;
   let steps = [];
   let i = 0;
+  let analysis = null; // null: not asked; "loading"; {plays, byIndex}
+  let showAnalysis = false;
+  let destroyed = false;
   const box = h("div", { class: "replay" });
   root.append(box);
 
@@ -136,6 +144,142 @@ export function mountReplay(root, { id }) {
 
   const name = (s) => detail?.players?.[s]?.name ?? `#${s + 1}`;
 
+  // -- the analysis -------------------------------------------------------------------------
+  function toggleAnalysis() {
+    showAnalysis = !showAnalysis;
+    if (showAnalysis && analysis === null) loadAnalysis();
+    render();
+    box.querySelector(".analysis-toggle")?.focus({ preventScroll: true });
+  }
+
+  function loadAnalysis() {
+    analysis = "loading";
+    api("GET", `/api/games/${encodeURIComponent(id)}/analysis`).then((data) => {
+      const plays = data?.plays ?? [];
+      analysis = { plays, byIndex: new Map(plays.map((p) => [p.index, p])) };
+    }).catch((e) => {
+      toastError(e);
+      analysis = null;
+      showAnalysis = false;
+    }).finally(() => {
+      if (destroyed) return;
+      const focused = document.activeElement?.classList?.contains("analysis-toggle");
+      render();
+      if (focused) box.querySelector(".analysis-toggle")?.focus({ preventScroll: true });
+    });
+  }
+
+  // the judgement of a step's card, when the analysis is shown and loaded
+  const judged = (st) => (showAnalysis && analysis && analysis !== "loading"
+    && st?.kind === "play" ? analysis.byIndex.get(st.index) ?? null : null);
+  const refPair = () => {
+    const d = detail?.result?.declarer;
+    return d === null || d === undefined ? 0 : d % 2;
+  };
+  const shortCard = (c) => (CARD_CODE.test(c) ? c : "?");
+  const cardList = (cards) => cards.map(shortCard).join(", ");
+
+  // Element.append would write null as "null"
+  const append = (node, ...children) => node.append(...children.filter((c) => c != null));
+
+  function lossMark(p, long = false) {
+    return h("span", { class: `loss-mark${p.cost_game ? " cost-game" : ""}`,
+      "data-loss": p.loss, title: p.cost_game ? t("replay.loss_game") : null },
+    long ? t("replay.loss", { n: p.loss }) : `−${p.loss}`);
+  }
+
+  function analysisPanel(st) {
+    const panel = h("section", { class: "panel analysis-panel", "aria-labelledby": "analysis-h" },
+      h("div", { class: "panel-head" }, h("h2", { id: "analysis-h", text: t("replay.analysis") }),
+        h("button", { type: "button", class: "btn btn-small analysis-toggle",
+          "aria-pressed": String(showAnalysis), "aria-controls": "analysis-body",
+          text: showAnalysis ? t("replay.analysis_hide") : t("replay.analysis_show"),
+          on: { click: toggleAnalysis } })));
+    if (!showAnalysis) return panel;
+    const body = h("div", { id: "analysis-body", class: "analysis-body", "aria-live": "polite" });
+    panel.append(body);
+    if (analysis === "loading" || analysis === null) {
+      body.append(h("p", { class: "analysis-loading", role: "status" },
+        h("span", { class: "spinner", "aria-hidden": "true" }),
+        h("span", { text: t("replay.analysis_loading") })));
+      return panel;
+    }
+    if (!analysis.plays.length) {
+      body.append(h("p", { class: "muted", text: t("replay.analysis_none") }));
+      return panel;
+    }
+    const costly = analysis.plays.filter((p) => p.loss > 0);
+    body.append(h("p", { class: "muted small", text: t("replay.analysis_intro") }),
+      h("p", { class: "analysis-summary", text: costly.length
+        ? t("replay.costly", { n: costly.length, g: costly.filter((p) => p.cost_game).length })
+        : t("replay.costly_none") }));
+
+    // this step's card
+    const p = judged(st);
+    const now = h("div", { class: "analysis-step", "data-index": p ? p.index : null });
+    if (p) {
+      const rp = refPair();
+      append(now,
+        h("p", { class: "analysis-card" },
+          h("strong", { text: t("replay.play_label", { name: name(p.seat),
+            card: cardName(p.card) }) }), " ",
+          p.loss > 0 ? lossMark(p, true)
+            : h("span", { class: "good-mark", text: "✓" })),
+        p.loss > 0 && p.best?.length
+          ? h("p", { class: "better", text: t("replay.better", { cards: cardList(p.best) }),
+            title: p.best.map(cardName).join(", ") }) : null,
+        p.cost_game ? h("p", { class: "cost-game-text", text: t("replay.loss_game") }) : null,
+        h("dl", { class: "values" },
+          h("dt", { text: t("replay.analysis_pair", { pair: `${name(rp)} & ${name(rp + 2)}` }) }),
+          h("dd", {},
+            h("span", { class: "value-before", text: `${t("replay.analysis_before")} ${p.value_before}` }),
+            h("span", { "aria-hidden": "true", text: " → " }),
+            h("span", { class: "value-after", text: `${t("replay.analysis_after")} ${p.value_after}` }))));
+    } else {
+      now.append(h("p", { class: "muted", text: t("replay.analysis_step") }));
+    }
+    body.append(now);
+
+    // every card of the game by trick; a click jumps to its step
+    const stepOf = new Map();
+    steps.forEach((x, k) => { if (x.kind === "play") stepOf.set(x.index, k); });
+    const tricks = [];
+    for (const q of analysis.plays) (tricks[q.trick] ??= []).push(q); // trick: 1-based
+    const list = h("ol", { class: "play-list", "aria-label": t("replay.plays") });
+    tricks.forEach((plays, k) => {
+      if (!plays) return;
+      list.append(h("li", { class: "play-trick" },
+        h("span", { class: "trick-no", title: t("replay.trick_n", { n: k }), text: `${k}.` }),
+        h("span", { class: "trick-plays" }, plays.map((q) => {
+          const target = stepOf.get(q.index);
+          const label = [t("replay.play_label", { name: name(q.seat), card: cardName(q.card) }),
+            q.loss > 0 ? t("replay.loss", { n: q.loss }) : "",
+            q.cost_game ? t("replay.loss_game") : "",
+            q.loss > 0 && q.best?.length ? t("replay.better", { cards: cardList(q.best) }) : ""]
+            .filter(Boolean).join(" · ");
+          return h("button", { type: "button", class: `play-chip suit-${q.card[0]}${
+            q.loss > 0 ? " costly" : ""}${q.cost_game ? " cost-game" : ""}`,
+          "data-index": q.index, "data-loss": q.loss, "aria-label": label, title: label,
+          "aria-current": st.kind === "play" && st.index === q.index ? "step" : null,
+          disabled: target === undefined, on: { click: () => {
+            go(target);
+            box.querySelector(`.play-chip[data-index="${q.index}"]`)?.focus({ preventScroll: true });
+          } } },
+          h("span", { class: "chip-card", text: shortCard(q.card) }),
+          q.loss > 0 ? h("span", { class: "chip-loss", text: `−${q.loss}` }) : null);
+        }))));
+    });
+    body.append(list);
+    if (costly.length) {
+      body.append(h("p", { class: "analysis-legend" },
+        h("span", { class: "legend-item" }, h("span", { class: "swatch", "aria-hidden": "true" }),
+          t("replay.legend_loss")),
+        h("span", { class: "legend-item" }, h("span", { class: "swatch cost-game",
+          "aria-hidden": "true" }), t("replay.legend_game"))));
+    }
+    return panel;
+  }
+
   function stepText(st) {
     if (st.kind === "deal") return t("replay.dealt", { name: name(st.seat) });
     if (st.kind === "call" || st.kind === "kontra") {
@@ -146,6 +290,19 @@ export function mountReplay(root, { id }) {
       s += ` – ${t("replay.trick_won", { name: name(st.winner) })}`;
     }
     return s;
+  }
+
+  function stepLine(st) {
+    const line = h("p", { class: "step-text", role: "status" }, h("span", { text: stepText(st) }));
+    const p = judged(st);
+    if (p && p.loss > 0) {
+      line.append(" ", lossMark(p, true));
+      if (p.best?.length) {
+        line.append(" ", h("span", { class: "better", text: t("replay.better",
+          { cards: cardList(p.best) }) }));
+      }
+    }
+    return line;
   }
 
   function go(n) {
@@ -188,9 +345,17 @@ export function mountReplay(root, { id }) {
         st.hands[s].map((c) => cardElement(c))));
       felt.append(seat);
     }
+    const trickStart = st.kind === "play" ? st.index - st.trick.length + 1 : 0;
     const trick = h("div", { class: "trick", role: "group", "aria-label": t("table.trick_area") },
-      st.trick.map((c) => h("div", { class: `trick-slot slot-${POS[c.seat]}${st.winner === c.seat ? " winner" : ""}` },
-        cardElement(c.card, { label: `${name(c.seat)}: ${cardName(c.card)}` }))));
+      st.trick.map((c, k) => {
+        const p = judged({ kind: "play", index: trickStart + k });
+        const costly = p && p.card === c.card && p.loss > 0 ? p : null;
+        let label = `${name(c.seat)}: ${cardName(c.card)}`;
+        if (costly) label += ` – ${t("replay.loss", { n: costly.loss })}`;
+        return h("div", { class: `trick-slot slot-${POS[c.seat]}${st.winner === c.seat ? " winner" : ""}${
+          costly ? " costly" : ""}` },
+        cardElement(c.card, { label }), costly ? lossMark(costly) : null);
+      }));
     felt.append(trick);
 
     const nav = (key, ico, label, target, disabled, after = false) => h("button", {
@@ -224,11 +389,12 @@ export function mountReplay(root, { id }) {
         r.winner !== null && r.winner !== undefined
           ? t("result.winner", { pair: `${name(r.winner)} & ${name(r.winner + 2)}` }) : t("result.not_scored"),
         r.score ? `${r.score} ${t("result.points")}` : "", reason(r.reason)].filter(Boolean).join(" · ") }),
-        r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${r.augen[0]} : ${r.augen[1]}` }) : null));
+        r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${r.augen[0]} : ${r.augen[1]}` }) : null),
+      analysisPanel(st));
 
     box.append(h("div", { class: "replay-grid" },
       h("div", { class: "replay-main" }, felt,
-        h("p", { class: "step-text", role: "status", text: stepText(st) }), controls,
+        stepLine(st), controls,
         h("small", { class: "keys-hint", text: t("replay.keys") })),
       side));
   }
@@ -247,6 +413,7 @@ export function mountReplay(root, { id }) {
   render();
   return {
     destroy() {
+      destroyed = true;
       document.removeEventListener("keydown", onKey);
     },
     rerender: render,

@@ -1,9 +1,12 @@
 // One table (/t/{id}): renders only from the server's messages
 // {"type": "state", "version", "table", "view"} and sends
 // {"type": "action", "action", "version"} and {"type": "chat", "text"}.
+// At tables with allow_hints it also asks {"type": "hint", "version"} on one's turn in the
+// card play; the answer {"type": "hint", "version", "card", "values"} is shown on the hand
+// until the state moves on.
 
 import { cardElement } from "./cards.js";
-import { cardName, errorText, reason, t, word } from "./i18n.js";
+import { cardName, errorText, language, reason, t, word } from "./i18n.js";
 import { copyText } from "./lobby.js";
 import { sortHand } from "./replay.js";
 import { renderSheet } from "./sheet.js";
@@ -13,6 +16,7 @@ import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastErr
 const POS = ["bottom", "left", "top", "right"];
 const TRICK_HOLD_MS = 1400;
 const DOUBLING = ["kontra", "re", "sup", "hirsch"];
+const HINT_TIMEOUT_MS = 30000;
 
 export function mountTable(root, { id, invite }) {
   let msg = null; // the last state message
@@ -26,6 +30,9 @@ export function mountTable(root, { id, invite }) {
   let fatal = null;
   let chatLog = [];
   let deadline = null; // local epoch ms of the turn deadline
+  let hint = null; // {version, card, values}: the server's suggestion for this state
+  let hintWait = null; // the state version a hint was asked for, while it is worked out
+  let hintTimer = null;
 
   // -- skeleton (the chat form survives re-renders) ---------------------------------------
   const banner = h("div", { class: "conn-banner", role: "status", hidden: true });
@@ -73,8 +80,11 @@ export function mountTable(root, { id, invite }) {
   function onMessage(m) {
     if (m.type === "state") {
       onState(m);
+    } else if (m.type === "hint") {
+      onHint(m);
     } else if (m.type === "error") {
       clearPending();
+      if (hintWait !== null) stopHintWait();
       if (m.code === "private_table" || m.code === "no_table") {
         fatal = errorText(m.code, m.message);
         sock.markFatal();
@@ -92,6 +102,9 @@ export function mountTable(root, { id, invite }) {
     const prev = msg;
     msg = m;
     clearPending();
+    // a hint belongs to one state: a state that moved on takes it away
+    if (hint && hint.version !== m.version) hint = null;
+    if (hintWait !== null && hintWait !== m.version) stopHintWait(false);
     const pv = prev?.view;
     const nv = m.view;
     if (pv && nv && prev.table.game_number === m.table.game_number && nv.last_trick
@@ -156,6 +169,43 @@ export function mountTable(root, { id, invite }) {
       renderFelt();
     }
   }
+
+  // -- hints --------------------------------------------------------------------------------
+  const canHint = () => !!(msg?.table?.allow_hints && msg.view?.phase === "play" && myTurn()
+    && !msg.table.between_games);
+
+  function requestHint() {
+    if (!canHint() || hintWait !== null || pending) return;
+    if (hint && hint.version === msg.version) return;
+    if (!sock.send({ type: "hint", version: msg.version })) {
+      toast(t("error.network"));
+      return;
+    }
+    hintWait = msg.version;
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(() => stopHintWait(), HINT_TIMEOUT_MS);
+    renderActions();
+  }
+
+  function stopHintWait(redraw = true) {
+    hintWait = null;
+    clearTimeout(hintTimer);
+    if (redraw) renderActions();
+  }
+
+  function onHint(m) {
+    stopHintWait(false);
+    if (!msg || m.version !== msg.version || !m.values) {
+      renderActions();
+      return;
+    }
+    hint = { version: m.version, card: m.card, values: m.values };
+    renderActions();
+    renderHand();
+  }
+
+  const fmtAugen = (x) => new Intl.NumberFormat(language() === "de" ? "de-DE" : "en-GB",
+    { maximumFractionDigits: 1 }).format(x);
 
   function sendChat(ev) {
     ev.preventDefault();
@@ -243,6 +293,7 @@ export function mountTable(root, { id, invite }) {
       tbl.game_number ? h("span", { text: t("table.game_n", { n: tbl.game_number }) }) : null,
       h("span", { text: `Bobbl ${t("lobby.to", { n: tbl.rules_options?.bobbl_target ?? 21 })}` }),
       tbl.spectators ? h("span", { text: t("table.spectators", { n: tbl.spectators }) }) : null,
+      tbl.allow_hints ? h("span", { class: "hints-on", text: t("table.hints_on") }) : null,
       me() === null ? h("span", { class: "pill", text: t("table.spectator") }) : null);
     head.append(meta);
     const tools = h("div", { class: "head-tools" });
@@ -439,6 +490,18 @@ export function mountTable(root, { id, invite }) {
       status.append(h("span", { class: "contract-line", text: contractText(v) }));
     }
     bar.append(status);
+    const shown = hint && hint.version === msg.version && v.phase === "play" && mine;
+    if (shown) {
+      const value = hint.values[hint.card];
+      bar.append(h("p", { class: "hint-line", "data-card": hint.card },
+        h("span", { class: "hint-label", text: t("table.hint_line", { card: cardName(hint.card) }) }),
+        value === undefined ? null
+          : h("span", { class: "hint-value", text: t("table.hint_value", { n: fmtAugen(value) }) })));
+    } else if (hintWait !== null && hintWait === msg.version) {
+      bar.append(h("p", { class: "hint-line hint-wait", role: "status" },
+        h("span", { class: "spinner", "aria-hidden": "true" }),
+        h("span", { text: t("table.hint_pending") })));
+    }
     if (mine) {
       if (v.phase === "cut") bar.append(cutChoices(v));
       else if (v.phase === "bidding" || v.phase === "muss" || v.phase === "doubling") {
@@ -451,7 +514,17 @@ export function mountTable(root, { id, invite }) {
         id: "last-trick-btn", "aria-pressed": String(showLast), disabled: !v.last_trick,
         text: t("table.last_trick"), on: { click: () => toggleLast() } }));
     }
-    if (mine) tools.append(h("small", { class: "keys-hint", text: t("table.keys_hint") }));
+    if (canHint()) {
+      const busy = hintWait !== null;
+      tools.append(h("button", { type: "button", class: "btn btn-small hint-btn", id: "hint-btn",
+        "data-action": "hint", "aria-keyshortcuts": "h", title: t("table.hint_title"),
+        disabled: busy || shown, "aria-busy": busy ? "true" : null,
+        text: busy ? t("table.hint_busy") : t("table.hint"), on: { click: requestHint } }));
+    }
+    if (mine) {
+      tools.append(h("small", { class: "keys-hint", text: canHint()
+        ? `${t("table.keys_hint")} · ${t("table.keys_hint_h")}` : t("table.keys_hint") }));
+    }
     if (tools.childNodes.length) bar.append(tools);
   }
 
@@ -620,12 +693,26 @@ export function mountTable(root, { id, invite }) {
     handBox.classList.remove("empty");
     const playing = v.phase === "play" && myTurn();
     const legal = new Set(playing ? v.legal : []);
-    const fan = h("div", { class: `fan${playing ? " my-turn" : ""}`, role: "group",
-      "aria-label": t("table.hand") });
+    const advice = playing && hint && hint.version === msg.version ? hint : null;
+    const fan = h("div", { class: `fan${playing ? " my-turn" : ""}${advice ? " hinting" : ""}`,
+      role: "group", "aria-label": t("table.hand") });
     for (const c of v.hand) {
       const ok = legal.has(c);
       const card = cardElement(c, { button: true });
       card.dataset.action = c;
+      const value = advice?.values?.[c];
+      if (ok && value !== undefined && value !== null) {
+        const best = c === advice.card;
+        card.dataset.value = String(value);
+        card.append(h("span", { class: "hint-badge", "aria-hidden": "true",
+          text: fmtAugen(value) }));
+        card.setAttribute("aria-label", t(best ? "table.hint_badge_best" : "table.hint_badge",
+          { card: cardName(c), n: fmtAugen(value) }));
+        if (best) {
+          card.classList.add("hinted");
+          card.dataset.hint = "best";
+        }
+      }
       if (ok) {
         card.classList.add("legal");
         card.dataset.legal = "true";
@@ -774,6 +861,11 @@ export function mountTable(root, { id, invite }) {
       toggleLast(false);
       return;
     }
+    if ((ev.key === "h" || ev.key === "H") && canHint()) {
+      ev.preventDefault();
+      requestHint();
+      return;
+    }
     const opts = options();
     if (!opts.length) return;
     const idx = opts.indexOf(document.activeElement);
@@ -828,6 +920,7 @@ export function mountTable(root, { id, invite }) {
       clearInterval(ticker);
       clearTimeout(holdTimer);
       clearTimeout(pendingTimer);
+      clearTimeout(hintTimer);
       resize.disconnect();
       document.removeEventListener("keydown", onKey);
     },

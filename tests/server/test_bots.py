@@ -150,3 +150,16 @@ def test_turn_timer_runs_again_after_a_refused_action_takes_the_seat_back(sqlite
         assert back["table"]["turn_deadline"] is not None
         again = a.until(lambda m: m["table"]["seats"][0]["timed_out"], "a second timeout", 4)
         assert again["version"] > back["version"]
+
+
+def test_search_bots_play_off_the_event_loop(sqlite_server):  # type: ignore[no-untyped-def]
+    """A table of PIMC bots (chosen by the creator) plays on; the lobby still answers."""
+    anna = sqlite_server.guest("Anna")
+    table = anna.create_table(bots="fill", bot="pimc-fast", bobbl_limit=1)
+    rt = sqlite_server.runtime(table["id"])
+    assert {s.bot for s in rt.seats if s.kind == "bot"} == {"pimc-fast"}
+    # the human leaves: a bot plays for her seat too, the game goes on
+    assert anna.post(f"/api/tables/{table['id']}/leave", json={}).status_code == 200
+    sqlite_server.wait_until(lambda: rt.game is not None and len(rt.game.history) > 12,
+                             "PIMC bots to play a few actions", timeout=60)
+    assert anna.get("/api/tables").status_code == 200

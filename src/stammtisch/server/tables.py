@@ -543,7 +543,12 @@ class TableRuntime:
             if seat < 0 or not (self.seats[seat].bot_controlled
                                 or self.seats[seat].kind == "empty"):
                 return
-            action = self.bot_for(seat).choose(g, self.manager.rng)
+            bot = self.bot_for(seat)
+            if bot.name.startswith(("pimc", "ismcts")):
+                # search bots think for a while: off the event loop, on a copy of the game
+                action = await asyncio.to_thread(bot.choose, g.clone(), self.manager.rng)
+            else:
+                action = bot.choose(g, self.manager.rng)
             if self.seats[seat].entrant:
                 self.standins.add(self.seats[seat].entrant)
             g.apply_as(seat, action)

@@ -19,16 +19,20 @@ from ``state.hands[seat]`` and the public record of the game only.
 - **Ansagen:** for each game it may call, the expected score with itself as declarer
   over sampled deals (solve the whole deal double-dummy in the game's order, score it
   with :func:`~stammtisch.games.mucken.scoring.score_game`; schwarz needs every trick,
-  checked in the tricks mode).  "Weiter" is valued as the game that would be played
-  without this call: the standing bid (with its holder as declarer; against us if the
-  other pair holds it), else the no-game rule (Pflichtmuck by the same double-dummy
+  checked in the tricks mode).  Double-dummy flatters the declarers (they play as if they
+  saw every card), so their Augen are reduced by ``declarer_bias`` and a lost call counts
+  ``1 + kontra_risk`` times (a lost game tends to come with a Kontra) — both calibrated
+  in duplicate matches (docs/bots.md).  "Weiter" is valued as the game that would be
+  played without this call: the standing bid (with its holder as declarer; against us if
+  the other pair holds it), else the no-game rule (Pflichtmuck by the same double-dummy
   solve, a Ramsch by the misère solver, 0 for Einwerfen and a Muss-Spiel).  It calls the
   best game whose expectation beats "weiter" by ``call_margin``; in a Muss-Spiel the
-  best game.
+  best game.  Each world is searched only until its score is certain (zero-window probes
+  at the score's steps, see :class:`_Probe`).
 - **Kontra (Re, Sup, Hirsch):** the expected score for its pair with and without the
-  doubling over sampled deals (the announced game solved with the declarer as such);
-  it doubles when the expectation with the doubling is positive and beats the one
-  without by ``kontra_margin``.
+  doubling over sampled deals (the announced game solved with the declarer as such, the
+  same ``declarer_bias``); it doubles when the expectation with the doubling is positive
+  and beats the one without by ``kontra_margin``.
 - **Abheben:** a uniformly random legal cut (one ``rng.randrange``, as the other bots).
 
 Everything is deterministic for a given ``rng``: the worlds come from it, the solvers
@@ -79,7 +83,7 @@ class PimcSettings:
     declarer_bias: float = 6.0
     #: a call's lost games count this much more (the other pair gives Kontra when it
     #: holds the cards for it)
-    kontra_risk: float = 0.5
+    kontra_risk: float = 1.0
     #: expected points a Kontra (Re, …) must gain over not doubling
     kontra_margin: float = 0.5
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+import stammtisch.research.ismcts_bot  # noqa: F401  (registers the "ismcts" bots)
 from stammtisch import __version__
 from stammtisch.cli import analyze, arena, bench, play, replay, serve, simulate, tournament
 

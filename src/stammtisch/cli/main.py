@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import typer
 
-import stammtisch.research.ismcts_bot  # noqa: F401  (registers the "ismcts" bots)
 from stammtisch import __version__
+
+with contextlib.suppress(ImportError):  # needs the research extra (numpy; OpenSpiel to run)
+    import stammtisch.research.ismcts_bot  # noqa: F401  (registers "ismcts", "ismcts-200ms", ...)
 from stammtisch.cli import analyze, arena, bench, play, replay, serve, simulate, tournament
 
 app = typer.Typer(

@@ -177,19 +177,12 @@ def playout(
 
 
 def _register_more() -> None:
-    """The other benchmarks live in their own modules (imported lazily when present)."""
-    from stammtisch.cli import bench_server
+    """The other benchmarks live in their own modules (each imports its heavy parts lazily)."""
+    from stammtisch.cli import bench_compare, bench_server, bench_solver
 
     bench_app.command("server")(bench_server.server_command)
-    import importlib
-
-    for name, module, attr in (("solver", "bench_solver", "solver_command"),
-                               ("compare", "bench_compare", "compare_command")):
-        try:
-            mod = importlib.import_module(f"stammtisch.cli.{module}")
-        except ImportError:  # pragma: no cover - only while a benchmark is being written
-            continue
-        bench_app.command(name)(getattr(mod, attr))
+    bench_app.command("solver")(bench_solver.solver_command)
+    bench_app.command("compare")(bench_compare.compare_command)
 
 
 _register_more()

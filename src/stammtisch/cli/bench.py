@@ -29,7 +29,7 @@ from stammtisch.games.mucken.fastplay import fast_random_playout, fast_tables
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 
-bench_app = typer.Typer(help="Benchmarks.", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks.", no_args_is_help=True, rich_markup_mode=None)
 
 
 def api_playout(rules: MuckenRules, dealer: int, rng: random.Random) -> int:

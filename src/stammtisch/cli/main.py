@@ -18,6 +18,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # plain click help: Rich markup mode would eat every "[...]" of the help texts
+    # ("[default: 8000]", "[A, B]", "[low, high]") -- see tests/test_cli_help.py
+    rich_markup_mode=None,
 )
 
 

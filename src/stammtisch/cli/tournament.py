@@ -12,7 +12,8 @@ from rich.table import Table
 from stammtisch.tournament.ranking import METHODS, ResultsError, parse_results, rank
 
 tournament_app = typer.Typer(help="Muckturniere: ranking and the tournament manager.",
-                             no_args_is_help=True)
+                             no_args_is_help=True,
+                             rich_markup_mode=None)
 
 
 @tournament_app.command("rank")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -20,6 +21,16 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def new_game_public_id() -> str:
+    """A game's public id: 96 random bits, URL-safe (16 characters)."""
+    return secrets.token_urlsafe(12)
+
+
+def new_share_token() -> str:
+    """A game's share token: 128 random bits, URL-safe (22 characters)."""
+    return secrets.token_urlsafe(16)
 
 
 class Base(DeclarativeBase):
@@ -65,7 +76,12 @@ class GameTable(Base):
 class GameRow(Base):
     __tablename__ = "games"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)  # internal only
+    #: the id in every URL and API answer (migration 0003); not guessable, not sequential
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, index=True,
+                                           default=new_game_public_id)
+    #: ``?share=`` opens the game for anyone who has the link (games of private tables)
+    share_token: Mapped[str] = mapped_column(String(32), default=new_share_token)
     table_id: Mapped[str] = mapped_column(
         ForeignKey("game_tables.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)

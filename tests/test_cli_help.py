@@ -53,9 +53,8 @@ def test_help_keeps_every_bracketed_text(path: list[str], cmd: Any) -> None:
             assert _flat(bracketed) in shown, (path, bracketed)
     for p in cmd.params:
         default = getattr(p, "default", None)
-        if (p.param_type_name == "option" and p.show_default and default is not None and default is not False
-                and default != [] and default != ()
-                and not p.is_flag):
+        shown_default = default is not None and default is not False and default not in ([], ())
+        if p.param_type_name == "option" and p.show_default and shown_default and not p.is_flag:
             assert f"default: {default}" in shown, (path, p.name)
 
 

@@ -71,8 +71,8 @@ def test_finished_games_are_in_the_history_and_download_as_records(server):
         # game 2 waits for Anna: it is not finished
         (_, running) = server.store.games_of_table(tid)
         assert running.finished is False and "log" in running.record
-        for path in (f"/api/games/{running.id}", f"/api/games/{running.id}/record",
-                     "/api/games/99999/record"):
+        for path in (f"/api/games/{running.public_id}",
+                     f"/api/games/{running.public_id}/record", "/api/games/99999/record"):
             r = server.client.get(path)
             assert r.status_code == 404 and r.json()["code"] == "no_game", path
     result = end["view"]["result"]

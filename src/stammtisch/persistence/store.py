@@ -172,8 +172,25 @@ class Store:
                                   .order_by(GameRow.number)))
 
     def game(self, game_id: int) -> GameRow | None:
+        """A game by its internal key (never taken from a URL: see :meth:`game_by_public_id`)."""
         with self.db.session() as s:
             return s.get(GameRow, game_id)
+
+    def game_by_public_id(self, public_id: str) -> GameRow | None:
+        """A game by the opaque id of its URLs (``GameRow.public_id``)."""
+        if not public_id or len(public_id) > 32:
+            return None
+        with self.db.session() as s:
+            return s.scalar(select(GameRow).where(GameRow.public_id == public_id))
+
+    def played_at_table(self, table_id: str, user_id: int) -> bool:
+        """Whether the user was seated (as a registered user or guest) in any game of the
+        table: one half of "member of a private table" (the other: seated there now)."""
+        with self.db.session() as s:
+            return s.scalar(
+                select(GamePlayer.game_id).join(GameRow, GamePlayer.game_id == GameRow.id)
+                .where(GameRow.table_id == table_id, GamePlayer.user_id == user_id)
+                .limit(1)) is not None
 
     def history(self, user_id: int, limit: int = 100) -> list[tuple[GameRow, int]]:
         """Finished games of a user, newest first, with the seat the user had."""

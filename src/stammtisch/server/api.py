@@ -1,4 +1,4 @@
-"""JSON API: accounts, lobby, tables, game history and records.
+"""JSON API: accounts, lobby and tables (finished games and replays: ``games.py``).
 
 Routes are thin: they check input and call the store or the table manager.
 State-changing routes need the CSRF token (``X-CSRF-Token`` header, or a
@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from stammtisch.bots.base import BOTS
-from stammtisch.errors import StammtischError
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
 from stammtisch.persistence.store import NameTakenError
 from stammtisch.server.auth import (
@@ -23,7 +22,6 @@ from stammtisch.server.auth import (
     CsrfUser,
     OptionalUser,
     RateLimiter,
-    RequiredUser,
     check_name,
     clear_login_cookies,
     hash_password,
@@ -319,64 +317,4 @@ async def add_bots(request: Request, table_id: str, body: BotsIn,
     return {"bots": seats}
 
 
-# -- history and records -----------------------------------------------------------------
-@router.get("/me/games")
-async def my_games(request: Request, user: RequiredUser) -> dict[str, Any]:
-    store = store_of(request)
-    rows = store.history(user.id)
-    names: dict[str, str] = {}
-    for g, _ in rows:
-        if g.table_id not in names:
-            t = store.table(g.table_id)
-            names[g.table_id] = t.name if t is not None else g.table_id
-    return {"games": [{"id": g.id, "table_id": g.table_id, "table_name": names[g.table_id],
-                       "number": g.number, "seat": seat,
-                       "result": g.result, "players": g.players,
-                       "finished_at": g.finished_at.isoformat() if g.finished_at else None}
-                      for g, seat in rows]}
-
-
-def _finished_game(request: Request, game_id: int) -> Any:
-    g = store_of(request).game(game_id)
-    if g is None or not g.finished:
-        raise error(404, "no_game", f"no finished game {game_id}")
-    return g
-
-
-@router.get("/games/{game_id}")
-async def game_detail(request: Request, game_id: int) -> dict[str, Any]:
-    g = _finished_game(request, game_id)
-    return {"id": g.id, "table_id": g.table_id, "number": g.number, "players": g.players,
-            "result": g.result, "record": _public_record(g.record)}
-
-
-@router.get("/games/{game_id}/analysis")
-async def game_analysis(request: Request, game_id: int) -> dict[str, Any]:
-    """The double-dummy analysis of a finished game: per card the value before and after,
-    the Augen it cost its pair and the better cards (``stammtisch analyze``)."""
-    import asyncio
-
-    from stammtisch.analysis.game_analysis import analyze
-
-    g = _finished_game(request, game_id)
-    record = _public_record(g.record)
-    try:
-        plays = await asyncio.to_thread(analyze, record)
-    except StammtischError as e:
-        raise error(422, "not_analysable", str(e)) from None
-    return {"id": g.id, "plays": [p.to_json() for p in plays]}
-
-
-@router.get("/games/{game_id}/record")
-async def game_record(request: Request, game_id: int) -> Response:
-    import json
-
-    g = _finished_game(request, game_id)
-    body = json.dumps(_public_record(g.record), ensure_ascii=False, indent=1)
-    return Response(body, media_type="application/json", headers={
-        "Content-Disposition": f'attachment; filename="mucken-{g.table_id}-{g.number}.json"'})
-
-
-def _public_record(record: dict[str, Any]) -> dict[str, Any]:
-    """A finished game's record as issue 2 defines it (the shuffle log stays inside)."""
-    return {k: v for k, v in record.items() if k != "log"}
+# -- history and records: server/games.py (games are seen by opaque id, with access rules)

@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from stammtisch.persistence.db import Database, default_database_url
 from stammtisch.persistence.store import Store
 from stammtisch.persistence.tournament_store import TournamentStore
-from stammtisch.server import api, online_tournament, tournament_api, ws
+from stammtisch.server import api, games, online_tournament, tournament_api, ws
 from stammtisch.server.auth import RateLimiter
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import TableManager
@@ -69,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                         for e in exc.errors()]}, status_code=422)
 
     app.include_router(api.router)
+    app.include_router(games.router)  # also the /replay/{id} page (checks who may see it)
     app.include_router(online_tournament.router)
     app.include_router(tournament_api.router)
     app.include_router(ws.router)
@@ -80,9 +81,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     @app.get("/t/{table_id}", include_in_schema=False)
-    @app.get("/replay/{game_id}", include_in_schema=False)
     @app.get("/history", include_in_schema=False)
-    async def page(table_id: str | None = None, game_id: str | None = None) -> FileResponse:
+    async def page(table_id: str | None = None) -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/turniere", include_in_schema=False)

@@ -322,6 +322,10 @@ def compare_command(
     card_plays, seconds, games_per_s, card_plays_per_s, card_plays_per_cpu_s,
     card_plays_per_game, or error), seconds, slices, seed, python, machine.
     """
+    from stammtisch.cli.extras import require
+
+    # the comparison is the point: without OpenSpiel and RLCard say so in one line
+    require("stammtisch bench compare", "pyspiel", "rlcard")
     if not as_json:
         typer.echo(f"Random play-outs, {seconds:g} s per engine in alternating slices ...",
                    err=True)

@@ -28,6 +28,9 @@ def server_command(
     seed: int | None = typer.Option(None, "--seed", help="Seed the clients' choices."),
 ) -> None:
     """Start the server, play TABLES tables over websockets and report latency and memory."""
+    from stammtisch.cli.extras import require
+
+    require("stammtisch bench server", "httpx", "websockets")
     from stammtisch.server.loadtest import LoadConfig, run_loadtest
 
     cfg = LoadConfig(tables=tables, seconds=seconds, think_ms=think, warmup=warmup, db=db,

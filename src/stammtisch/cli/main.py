@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import sys
+from typing import Any
 
 import typer
 
@@ -12,7 +14,21 @@ with contextlib.suppress(ImportError):  # needs the research extra (numpy; OpenS
     import stammtisch.research.ismcts_bot  # noqa: F401  (registers "ismcts", "ismcts-200ms", ...)
 from stammtisch.cli import analyze, arena, bench, play, replay, serve, simulate, tournament
 
-app = typer.Typer(
+
+class _App(typer.Typer):
+    """The root app; a module missing at run time ends in one line naming the extra."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except ModuleNotFoundError as e:
+            from stammtisch.cli.extras import missing_module_line
+
+            print(missing_module_line(e.name or str(e)), file=sys.stderr)
+            sys.exit(1)
+
+
+app = _App(
     name="stammtisch",
     help="Wirtshaus card games: Mucken (and Muckturniere, Schafkopf, Mulatschak, Mus).",
     no_args_is_help=True,

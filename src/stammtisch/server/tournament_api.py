@@ -65,7 +65,9 @@ def call(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     except NotFoundError as e:
         raise error(404, e.code, str(e)) from None
     except ConflictError as e:
-        raise error(409, "conflict", str(e)) from None
+        # ``conflict`` names the entity and both versions, for the pages' own wording
+        raise HTTPException(409, detail={"code": "conflict", "message": str(e),
+                                         "conflict": e.detail}) from None
     except TournamentError as e:
         raise error(422, e.code, str(e)) from None
 
@@ -112,6 +114,17 @@ class PaidIn(In):
 
 
 class VersionIn(In):
+    expected_version: int | None = None
+
+
+class PresentIn(In):
+    present: bool
+    expected_version: int | None = None
+
+
+class RequestIn(In):
+    source: str = Field(min_length=1, max_length=40)
+    accept: bool
     expected_version: int | None = None
 
 
@@ -230,6 +243,14 @@ def withdraw(svc: Service, tid: str, entrant: str, body: VersionIn,
     return call(svc.withdraw, tid, user.name, entrant, body.expected_version)
 
 
+@router.post("/{tid}/entrants/{entrant}/present", dependencies=JSON_ONLY)
+def set_present(svc: Service, tid: str, entrant: str, body: PresentIn,
+                user: CsrfUser) -> dict[str, Any]:
+    """Mark an entrant present or absent (before the start, or between rounds)."""
+    owned(svc, tid, user)
+    return call(svc.set_present, tid, user.name, entrant, body.present, body.expected_version)
+
+
 @router.post("/{tid}/entrants/{entrant}/move", dependencies=JSON_ONLY)
 def move(svc: Service, tid: str, entrant: str, body: MoveIn, user: CsrfUser) -> dict[str, Any]:
     owned(svc, tid, user)
@@ -299,6 +320,15 @@ def confirm(svc: Service, tid: str, round_: int, table: int, index: int, body: C
                 body.expected_version)
 
 
+@router.post("/{tid}/bobbl/{round_}/{table}/{index}/request", dependencies=JSON_ONLY)
+def settle_request(svc: Service, tid: str, round_: int, table: int, index: int,
+                   body: RequestIn, user: CsrfUser) -> dict[str, Any]:
+    """Accept or reject a phone's correction request of an agreed Bobbl."""
+    owned(svc, tid, user)
+    return call(svc.settle_request, tid, user.name, round_, table, index, body.source,
+                body.accept, body.expected_version)
+
+
 @router.post("/{tid}/compensations", dependencies=JSON_ONLY)
 def compensate(svc: Service, tid: str, body: CompensateIn, user: CsrfUser) -> dict[str, Any]:
     owned(svc, tid, user)
@@ -351,7 +381,7 @@ def ranking(svc: Service, tid: str, method: Method | None = None) -> dict[str, A
 def results_file(svc: Service, tid: str, user: RequiredUser) -> dict[str, Any]:
     """The results in the format of ``stammtisch tournament rank``."""
     owned(svc, tid, user)
-    return call(svc.results_file, tid)
+    return call(svc.results_file, tid, user.name)
 
 
 @router.get("/{tid}/export.json")

@@ -105,8 +105,10 @@ def _check(t: Tournament) -> None:
             fail(f"settings.{key}", "must be true or false")
     for key, e in t.entrants.items():
         if e.id != key or not all(isinstance(getattr(e, f), bool)
-                                  for f in ("paid", "checked_in", "helper")):
-            fail(f"entrant {key}", "id must be text; paid, checked_in, helper true or false")
+                                  for f in ("paid", "checked_in", "helper", "present",
+                                            "withdrawn")):
+            fail(f"entrant {key}", "id must be text; paid, checked_in, helper, present, "
+                                   "withdrawn true or false")
         if not isinstance(e.names, list) or not all(isinstance(n, str) for n in e.names) \
                 or len(e.names) != (2 if s.mode == "pairs" else 1):
             fail(f"entrant {key}", "names must be a list of 2 (pairs) or 1 (singles) names")
@@ -146,7 +148,7 @@ def _check(t: Tournament) -> None:
                 or slot.table not in t.rounds[slot.round - 1].tables \
                 or not 0 <= slot.index < s.bobbl_per_round:
             fail(f"Bobbl {key}", "no such table/Bobbl in the rounds")
-        for source, entry in [*slot.entries.items(),
+        for source, entry in [*slot.entries.items(), *slot.requests.items(),
                               *([("result", slot.result)] if slot.result else [])]:
             if entry.winner not in (None, 1, 2) or any(
                     not isinstance(p, int) or p < 0 for p in entry.points):

@@ -39,6 +39,8 @@ class Entrant:
     code: str = ""
     helper: bool = False
     version: int = 1
+    present: bool = True  # marked absent: not seated until marked present again
+    withdrawn: bool = False  # left the tournament after playing: ranked, never seated again
 
     def to_json(self) -> dict[str, Any]:
         return {**self.__dict__, "names": list(self.names)}  # no list shared with the JSON
@@ -55,8 +57,17 @@ class Entry:
     by: str = ""
     at: float = 0.0
 
+    def outcome(self) -> tuple[int | None, tuple[int, ...]]:
+        """What the ranking uses: the winner and the loser's points (its Tore; the
+        winner's written points do not count), or both points of an open Bobbl."""
+        if self.winner is None:
+            return (None, self.points)
+        return (self.winner, (self.points[2 - self.winner],))
+
     def same_result(self, other: Entry) -> bool:
-        return self.winner == other.winner and self.points == other.points
+        """Two entries agree when the ranking reads them alike: the same result entered
+        game by game and as final figures agrees."""
+        return self.outcome() == other.outcome()
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "winner": self.winner, "points": list(self.points),
@@ -80,6 +91,8 @@ class BobblSlot:
     result: Entry | None = None  # the accepted result (final, or partial at the time limit)
     time_up: bool = False
     version: int = 0
+    #: changes a phone asked for after the result was agreed: the desk accepts or rejects
+    requests: dict[str, Entry] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -93,14 +106,16 @@ class BobblSlot:
         return {"round": self.round, "table": self.table, "index": self.index,
                 "entries": {k: e.to_json() for k, e in self.entries.items()},
                 "result": None if self.result is None else self.result.to_json(),
-                "time_up": self.time_up, "version": self.version}
+                "time_up": self.time_up, "version": self.version,
+                "requests": {k: e.to_json() for k, e in self.requests.items()}}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> BobblSlot:
         return cls(d["round"], d["table"], d["index"],
                    {k: Entry.from_json(e) for k, e in d.get("entries", {}).items()},
                    None if d.get("result") is None else Entry.from_json(d["result"]),
-                   bool(d.get("time_up", False)), int(d.get("version", 0)))
+                   bool(d.get("time_up", False)), int(d.get("version", 0)),
+                   {k: Entry.from_json(e) for k, e in (d.get("requests") or {}).items()})
 
 
 @dataclass
@@ -251,18 +266,91 @@ class Tournament:
             out.append((names, code))
         return [self.register(n, code=c, checked_in=False) for n, c in out]
 
+    def same_names(self, names: Sequence[str], *, besides: str | None = None) -> list[str]:
+        """The entrants registered under the same names (any order, any case)."""
+        key = sorted(" ".join(str(n).split()).casefold() for n in names)
+        return [e.id for e in self.entrants.values()
+                if e.id != besides and sorted(n.casefold() for n in e.names) == key]
+
     def set_paid(self, entrant: str, paid: bool, expected_version: int | None = None) -> None:
         e = self._entrant(entrant)
-        self._check_version(f"entrant {entrant}", e.version, expected_version)
+        self._check_entrant_version(e, expected_version)
         e.paid = paid
         e.version += 1
 
-    def withdraw(self, entrant: str) -> None:
-        if self.started:
-            raise TournamentError("the tournament has started: entrants cannot be removed")
-        self._entrant(entrant)
-        del self.entrants[entrant]
+    def played(self, entrant: str) -> bool:
+        """Whether the entrant was seated in any round."""
+        return any(entrant in side for r in self.rounds for a, b in r.tables.values()
+                   for side in (a, b or ()))
+
+    def _between_rounds(self, entrant: str, what: str) -> None:
+        """Refuse while the entrant's table in the current round still has open Bobbl."""
+        if not self.rounds:
+            return
+        rnd = self.rounds[-1]
+        where = rnd.side_of(entrant)
+        if where is None:
+            return
+        open_slots = [s.key for s in self.round_slots(rnd.number)
+                      if s.table == where[0] and not s.decided]
+        if open_slots:
+            raise TournamentError(
+                f"entrant {entrant} plays at table {where[0]} in round {rnd.number} (open "
+                f"Bobbl: {', '.join(open_slots)}): {what} once its Bobbl are decided")
+
+    def withdraw(self, entrant: str, expected_version: int | None = None) -> str:
+        """Remove an entrant who has not played yet; an entrant who has played withdraws
+        between rounds (kept in the ranking with the results so far, never seated again).
+        In pairs mode the place in the draw becomes a gap, closed as before the start.
+        Returns ``"removed"`` or ``"withdrawn"``."""
+        e = self._entrant(entrant)
+        self._check_entrant_version(e, expected_version)
+        if not self.played(entrant):
+            del self.entrants[entrant]
+            self.draw.pop(entrant, None)
+            self.lots.pop(entrant, None)
+            self.compensations = [c for c in self.compensations if c.entrant != entrant]
+            self._close_gaps_after_start()
+            return "removed"
+        if e.withdrawn:
+            raise TournamentError(f"entrant {entrant} has withdrawn already")
+        self._between_rounds(entrant, "withdraw")
+        e.withdrawn = True
+        e.version += 1
         self.draw.pop(entrant, None)
+        self._close_gaps_after_start()
+        return "withdrawn"
+
+    def set_present(self, entrant: str, present: bool, rng: random.Random | None = None,
+                    expected_version: int | None = None) -> None:
+        """Mark a registered entrant absent (not seated) or present again, before the
+        draw of a round: before the start or between rounds.  An absent pair gives up its
+        place in the draw (a gap, closed as usual); back, it is drawn a free place."""
+        e = self._entrant(entrant)
+        self._check_entrant_version(e, expected_version)
+        if not e.checked_in:
+            raise TournamentError(f"entrant {entrant} is not registered yet (check in first)")
+        if e.withdrawn:
+            raise TournamentError(f"entrant {entrant} has withdrawn")
+        if e.present == present:
+            return
+        self._between_rounds(entrant, "mark present or absent")
+        e.present = present
+        e.version += 1
+        if self.settings.mode != "pairs":
+            return
+        if present:
+            self.draw[entrant] = self._draw_slot(rng or random.Random())
+        else:
+            self.draw.pop(entrant, None)
+            self._close_gaps_after_start()
+
+    def _close_gaps_after_start(self) -> None:
+        """Between rounds the gaps are closed at once (before the start the desk does it)."""
+        if self.started and self.settings.mode == "pairs":
+            for p, _, to in self.gap_moves():
+                self.draw[p] = to
+                self.entrants[p].version += 1
 
     def _entrant(self, entrant: str) -> Entrant:
         try:
@@ -271,14 +359,22 @@ class Tournament:
             raise TournamentError(f"no entrant {entrant!r}") from None
 
     @staticmethod
-    def _check_version(what: str, current: int, expected: int | None) -> None:
+    def _check_version(what: str, current: int, expected: int | None,
+                       kind: str = "", key: str = "") -> None:
         if expected is not None and expected != current:
             raise ConflictError(f"{what} was changed meanwhile (version {current}, you had "
-                                f"{expected}); reload and try again")
+                                f"{expected}); reload and try again",
+                                {"kind": kind, "key": key, "version": current,
+                                 "expected": expected})
+
+    def _check_entrant_version(self, e: Entrant, expected: int | None) -> None:
+        self._check_version(f"entrant {e.id}", e.version, expected, "entrant", e.id)
 
     # -- the draw ------------------------------------------------------------------------
     def active_pairs(self) -> list[str]:
-        return [e.id for e in self.entrants.values() if e.checked_in]
+        """The entrants to seat: registered, present, not withdrawn."""
+        return [e.id for e in self.entrants.values()
+                if e.checked_in and e.present and not e.withdrawn]
 
     def gap_moves(self) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
         """The fewest moves that close the gaps in the draw: pairs at tables beyond the
@@ -299,6 +395,7 @@ class Tournament:
         moves = self.gap_moves()
         for p, _, to in moves:
             self.draw[p] = to
+            self.entrants[p].version += 1
         return moves
 
     def move(self, entrant: str, table: int, pos: int) -> None:
@@ -314,7 +411,9 @@ class Tournament:
             raise TournamentError(f"place {table}/{pos}: table >= 1, pair number 1 or 2")
         if any(v == (table, pos) and p != entrant for p, v in self.draw.items()):
             raise TournamentError(f"place {table}/{pos} is taken")
-        self.draw[entrant] = (table, pos)
+        if self.draw[entrant] != (table, pos):
+            self.draw[entrant] = (table, pos)
+            self.entrants[entrant].version += 1
 
     # -- rounds ------------------------------------------------------------------------
     def start(self, rng: random.Random | None = None) -> Round:
@@ -349,6 +448,11 @@ class Tournament:
         open_slots = [s.key for s in self.round_slots(last.number) if not s.decided]
         if open_slots:
             raise TournamentError(f"round {last.number} has open Bobbl: {', '.join(open_slots)}")
+        n = len(self.active_pairs())
+        minimum = 2 if self.settings.mode == "pairs" else 4
+        if n < minimum:
+            raise TournamentError(f"need at least {minimum} "
+                                  f"{'pairs' if minimum == 2 else 'players'} present, have {n}")
         last.closed = True
         return self._seat_round(last.number + 1, rng or random.Random())
 
@@ -437,15 +541,19 @@ class Tournament:
         return {i: t for i, t in enumerate(best, 1)}
 
     def _pick_bye(self, pool: list[Side], rng: random.Random) -> Side:
-        """The side sitting out: one that had no bye yet, if possible."""
-        had = {s for r in self.rounds for s in (a for a, b in r.tables.values() if b is None)}
-        fresh = [s for s in pool if s not in had]
+        """The side sitting out: one whose members had no bye yet, if possible."""
+        had = {x for r in self.rounds for a, b in r.tables.values() if b is None for x in a}
+        fresh = [s for s in pool if not set(s) & had]
         return (fresh or pool)[rng.randrange(len(fresh or pool))]
 
     def _drawn_single_tables(self, rng: random.Random) -> dict[int, tuple[Side, Side | None]]:
         """Single players: draw partners (no repeat partners), then opponents."""
         _, part = self._met()
         players = self.active_pairs()
+        solo: Side | None = None
+        if len(players) % 2:  # an odd count: one player sits out (a bye), like a pair
+            solo = self._pick_bye([(p,) for p in players], rng)
+            players = [p for p in players if p != solo[0]]
         best: list[Side] | None = None
         best_cost = math.inf
         for _ in range(400):
@@ -464,9 +572,10 @@ class Tournament:
                 if cost == 0:
                     break
         assert best is not None
-        if len(players) % 2:
-            raise TournamentError(f"{len(players)} single players cannot form pairs")
-        return self._drawn_tables(best, rng)
+        tables = self._drawn_tables(best, rng)
+        if solo is not None:
+            tables[len(tables) + 1] = (solo, None)
+        return tables
 
     def round_slots(self, number: int) -> list[BobblSlot]:
         return [s for s in self.slots.values() if s.round == number]
@@ -524,7 +633,6 @@ class Tournament:
         the organiser made them final."""
         slot = self.slot(round_, table, index)
         where = f"Bobbl {slot.key}: "
-        self._check_version(f"Bobbl {slot.key}", slot.version, expected_version)
         rnd = self._round(round_)
         if rnd.tables[table][1] is None:
             raise TournamentError(f"{where}table {table} has a bye this round")
@@ -533,6 +641,9 @@ class Tournament:
         if games is not None:
             if winner is not None or loser_points is not None:
                 raise TournamentError(f"{where}give games or final figures, not both")
+            if not games:
+                raise TournamentError(f"{where}no games: enter at least one game (an empty "
+                                      "entry would wipe the result)")
             entry = self.bobbl_from_games(
                 [tuple(g) if isinstance(g, list | tuple) else g  # type: ignore[misc]
                  for g in games], where)
@@ -550,10 +661,35 @@ class Tournament:
             raise TournamentError(f"{where}round {round_} is closed: a correction must be "
                                   "a finished Bobbl (with its winner)")
         entry.source, entry.by, entry.at = source, by, at
+        phone = source.startswith("phone")
+        decided = slot.decided
+        if decided and entry.winner is None:
+            raise TournamentError(f"{where}the Bobbl is decided: a correction must be a "
+                                  "finished Bobbl (with its winner)")
+        if decided and phone:
+            # agreed already: a phone's change is a request the desk accepts or rejects;
+            # the result (and the ranking) stays as agreed meanwhile
+            assert slot.result is not None
+            if entry.same_result(slot.result):
+                slot.requests.pop(source, None)
+            else:
+                slot.requests[source] = entry
+            slot.version += 1
+            return slot
+        comparison = (phone and self.settings.double_entry and source not in slot.entries)
+        if not comparison:  # a second entry of a double entry overwrites nothing
+            self._check_version(f"Bobbl {slot.key}", slot.version, expected_version,
+                                "bobbl", slot.key)
         slot.entries[source] = entry
         if self.settings.double_entry:
-            slot.result = self._agreed(slot)
-        elif not source.startswith("phone") or self.settings.phone_entries_final:
+            agreed = self._agreed(slot)
+            if agreed is not None:
+                slot.result = agreed
+            elif decided:  # the desk's correction of a decided Bobbl
+                slot.result = entry
+            else:
+                slot.result = None
+        elif not phone or self.settings.phone_entries_final:
             slot.result = entry
         slot.version += 1
         return slot
@@ -568,14 +704,44 @@ class Tournament:
                 expected_version: int | None = None) -> BobblSlot:
         """The desk accepts an entry (a phone's, or one side of a double entry)."""
         slot = self.slot(round_, table, index)
-        self._check_version(f"Bobbl {slot.key}", slot.version, expected_version)
+        self._check_version(f"Bobbl {slot.key}", slot.version, expected_version,
+                            "bobbl", slot.key)
         if source not in slot.entries:
             raise TournamentError(f"Bobbl {slot.key}: no entry from {source!r}")
         e = slot.entries[source]
+        if slot.decided and e.winner is None:
+            raise TournamentError(f"Bobbl {slot.key}: the Bobbl is decided: the entry from "
+                                  f"{source!r} names no winner")
         slot.result = Entry("desk", e.winner, e.points, e.games, by or "desk", e.at)
         slot.entries["desk"] = slot.result
         slot.version += 1
         return slot
+
+    def settle_request(self, round_: int, table: int, index: int, source: str, accept: bool,
+                       *, by: str = "", expected_version: int | None = None) -> BobblSlot:
+        """The desk accepts (the request becomes the result) or rejects a phone's change
+        of an agreed Bobbl."""
+        slot = self.slot(round_, table, index)
+        self._check_version(f"Bobbl {slot.key}", slot.version, expected_version,
+                            "bobbl", slot.key)
+        if source not in slot.requests:
+            raise TournamentError(f"Bobbl {slot.key}: no correction request from {source!r}")
+        e = slot.requests.pop(source)
+        if accept:
+            slot.entries[source] = e
+            slot.result = Entry("desk", e.winner, e.points, e.games, by or "desk", e.at)
+            slot.entries["desk"] = slot.result
+        slot.version += 1
+        return slot
+
+    def correction_requests(self) -> list[BobblSlot]:
+        return [s for s in self.slots.values() if s.requests]
+
+    def has_results(self) -> bool:
+        """Whether any Bobbl was decided (a bye does not count) or points compensated."""
+        return bool(self.compensations) or any(
+            s.decided and not (s.result is not None and s.result.source == "bye")
+            for s in self.slots.values())
 
     def pending(self) -> list[BobblSlot]:
         """Bobbl with entries but no accepted result: phone entries waiting for the desk,
@@ -586,7 +752,7 @@ class Tournament:
     def mismatches(self) -> list[BobblSlot]:
         """Bobbl whose entries disagree and that have no accepted result."""
         return [s for s in self.pending()
-                if len({(e.winner, e.points) for e in s.entries.values()}) > 1]
+                if len({e.outcome() for e in s.entries.values()}) > 1]
 
     def time_up(self, round_: int) -> list[BobblSlot]:
         """The round's time ran out: open Bobbl are lost by both pairs, each credited
@@ -678,23 +844,43 @@ class Tournament:
         return order(self.tally(), method or self.settings.ranking, lot)
 
     def results_file(self) -> dict[str, Any]:
-        """The results in the format of ``stammtisch tournament rank`` (pairs mode)."""
+        """The results in the format of ``stammtisch tournament rank``: every decided
+        Bobbl, the byes with their score, the compensation points and every registered
+        entrant (helpers marked, so they are not ranked), so the command ranks exactly as
+        the live ranking does.  In singles mode a side is the list of its players."""
+        def side(members: Side) -> Any:
+            return members[0] if self.settings.mode == "pairs" and len(members) == 1 \
+                else list(members)
+
         bobbl = []
+        byes = []
         for s in sorted(self.slots.values(), key=lambda s: (s.round, s.table, s.index)):
             a, b = self.rounds[s.round - 1].tables[s.table]
-            if b is None or s.result is None or not s.decided:
+            if b is None:
+                if s.index == 0:
+                    byes.append({"round": s.round, "pairs": list(a)})
+                continue
+            if s.result is None or not s.decided:
                 continue
             points = list(s.result.points)
             if s.result.winner is not None:  # entered game by game: the winner's written
                 # points are below the target; the file marks the winner by the target
                 points[s.result.winner - 1] = max(points[s.result.winner - 1],
                                                   self.settings.target)
-            bobbl.append({"round": s.round, "table": s.table, "pairs": [a[0], b[0]],
+            bobbl.append({"round": s.round, "table": s.table, "pairs": [side(a), side(b)],
                           "points": points})
+        pairs: list[dict[str, Any]] = []
+        for e in self.entrants.values():
+            if e.checked_in:
+                pairs.append({"id": e.id, "names": list(e.names),
+                              **({"helper": True} if e.helper else {})})
         return {"name": self.settings.name, "target": self.settings.target,
-                "pairs": [{"id": e.id, "names": e.names} for e in self.entrants.values()
-                          if e.checked_in],
-                "bobbl": bobbl, "lots": dict(self.lots)}
+                "pairs": pairs, "bobbl": bobbl,
+                "bye": {"bobbl": self.settings.bye_bobbl, "tore": self.settings.bye_tore},
+                "byes": byes,
+                "compensations": [{"round": c.round, "pair": c.entrant, "points": c.points,
+                                   "reason": c.reason} for c in self.compensations],
+                "lots": dict(self.lots)}
 
     # -- JSON --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -50,8 +50,25 @@ class ResultsError(StammtischError):
 class BobblResult:
     round: int
     table: int
-    pairs: tuple[str, str]
+    pairs: tuple[str, str]  # the first entrant of each side
     points: tuple[int, int]
+    sides: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # every entrant of each side
+
+    def members(self, i: int) -> tuple[str, ...]:
+        return self.sides[i] or (self.pairs[i],)
+
+
+@dataclass(frozen=True)
+class Bye:
+    round: int
+    pairs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Compensation:
+    round: int
+    pair: str
+    points: int
 
 
 @dataclass(frozen=True)
@@ -61,6 +78,11 @@ class Results:
     pairs: dict[str, tuple[str, ...]]
     bobbl: tuple[BobblResult, ...]
     lots: dict[str, float] = field(default_factory=dict)
+    bye_bobbl: int = 1
+    bye_tore: int = 0
+    byes: tuple[Bye, ...] = ()
+    compensations: tuple[Compensation, ...] = ()
+    helpers: frozenset[str] = frozenset()  # listed (they played) but not ranked
 
 
 @dataclass
@@ -110,6 +132,7 @@ def parse_results(data: Any) -> Results:
     if not isinstance(raw_pairs, list) or not raw_pairs:
         raise ResultsError("pairs: must be a non-empty list")
     pairs: dict[str, tuple[str, ...]] = {}
+    helpers: set[str] = set()
     for i, p in enumerate(raw_pairs):
         where = f"pairs[{i}]"
         if not isinstance(p, Mapping) or "id" not in p:
@@ -124,12 +147,17 @@ def parse_results(data: Any) -> Results:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise ResultsError(f"{where}.names: must be a list of names")
         pairs[pid] = tuple(names)
+        helper = p.get("helper", False)
+        if not isinstance(helper, bool):
+            raise ResultsError(f"{where}.helper: must be true or false")
+        if helper:
+            helpers.add(pid)
     raw_bobbl = data.get("bobbl", [])
     if not isinstance(raw_bobbl, list):
         raise ResultsError("bobbl: must be a list")
     bobbl: list[BobblResult] = []
     seen_at: dict[tuple[int, str], int] = {}
-    table_pairs: dict[tuple[int, int], frozenset[str]] = {}
+    table_pairs: dict[tuple[int, int], frozenset[tuple[str, ...]]] = {}
     for i, b in enumerate(raw_bobbl):
         where = f"bobbl[{i}]"
         if not isinstance(b, Mapping):
@@ -142,30 +170,29 @@ def parse_results(data: Any) -> Results:
             raise ResultsError(f"{where}.pairs: must name two pairs")
         if not isinstance(pts, list) or len(pts) != 2:
             raise ResultsError(f"{where}.points: must be two numbers")
-        a, c = (str(x) for x in bp)
-        for pid in (a, c):
-            if pid not in pairs:
-                raise ResultsError(f"{where}.pairs: unknown pair {pid!r}")
-        if a == c:
-            raise ResultsError(f"{where}.pairs: pair {a!r} cannot play against itself")
+        sa, sc = (_side(x, pairs, f"{where}.pairs[{j}]") for j, x in enumerate(bp))
+        if set(sa) & set(sc):
+            raise ResultsError(f"{where}.pairs: pair {sorted(set(sa) & set(sc))[0]!r} "
+                               "cannot play against itself")
+        a, c = sa[0], sc[0]
         pa = _int(pts[0], f"{where}.points[0]", 0)
         pc = _int(pts[1], f"{where}.points[1]", 0)
         if pa >= target and pc >= target:
             raise ResultsError(
                 f"{where}.points: both {pa} and {pc} are at or above the target {target}")
-        for pid in (a, c):
+        for pid in (*sa, *sc):
             other = seen_at.setdefault((rnd, pid), tbl)
             if other != tbl:
                 raise ResultsError(
                     f"{where}: pair {pid!r} is at table {tbl} and at table {other} in round {rnd}")
         key = (rnd, tbl)
-        both = frozenset((a, c))
+        both = frozenset((sa, sc))
         known = table_pairs.setdefault(key, both)
         if known != both:
             raise ResultsError(
                 f"{where}: table {tbl} in round {rnd} already has pairs "
-                f"{' and '.join(sorted(known))}")
-        bobbl.append(BobblResult(rnd, tbl, (a, c), (pa, pc)))
+                f"{' and '.join(sorted('+'.join(x) for x in known))}")
+        bobbl.append(BobblResult(rnd, tbl, (a, c), (pa, pc), (sa, sc)))
     lots_raw = data.get("lots", {})
     if not isinstance(lots_raw, Mapping):
         raise ResultsError("lots: must map pair ids to numbers")
@@ -174,7 +201,59 @@ def parse_results(data: Any) -> Results:
         if str(pid) not in pairs or isinstance(v, bool) or not isinstance(v, int | float):
             raise ResultsError(f"lots: {pid!r}: needs a known pair and a number")
         lots[str(pid)] = float(v)
-    return Results(name, target, pairs, tuple(bobbl), lots)
+    bye = data.get("bye", {"bobbl": 1, "tore": 0})
+    if not isinstance(bye, Mapping):
+        raise ResultsError("bye: must be {\"bobbl\": n, \"tore\": n}")
+    bye_bobbl = _int(bye.get("bobbl", 1), "bye.bobbl", 0)
+    bye_tore = _int(bye.get("tore", 0), "bye.tore", 0)
+    raw_byes = data.get("byes", [])
+    if not isinstance(raw_byes, list):
+        raise ResultsError("byes: must be a list")
+    byes = []
+    for i, b in enumerate(raw_byes):
+        where = f"byes[{i}]"
+        if not isinstance(b, Mapping):
+            raise ResultsError(f"{where}: must be an object")
+        rnd = _int(b.get("round"), f"{where}.round", 1)
+        members = _side(b.get("pairs"), pairs, f"{where}.pairs")
+        for pid in members:
+            if (rnd, pid) in seen_at:
+                raise ResultsError(f"{where}: pair {pid!r} has a bye and plays at table "
+                                   f"{seen_at[(rnd, pid)]} in round {rnd}")
+        byes.append(Bye(rnd, members))
+    raw_comp = data.get("compensations", [])
+    if not isinstance(raw_comp, list):
+        raise ResultsError("compensations: must be a list")
+    comps = []
+    for i, c in enumerate(raw_comp):
+        where = f"compensations[{i}]"
+        if not isinstance(c, Mapping):
+            raise ResultsError(f"{where}: must be an object")
+        rnd = _int(c.get("round"), f"{where}.round", 1)
+        pid = str(c.get("pair"))
+        if pid not in pairs or isinstance(c.get("pair"), bool):
+            raise ResultsError(f"{where}.pair: unknown pair {c.get('pair')!r}")
+        comps.append(Compensation(rnd, pid, _int(c.get("points"), f"{where}.points", 0)))
+    return Results(name, target, pairs, tuple(bobbl), lots, bye_bobbl, bye_tore,
+                   tuple(byes), tuple(comps), frozenset(helpers))
+
+
+def _side(value: Any, pairs: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """One side of a table: a pair id, or the list of its entrants' ids (single players)."""
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise ResultsError(f"{where}: names no pair")
+    out = []
+    for x in items:
+        if not isinstance(x, str | int) or isinstance(x, bool):
+            raise ResultsError(f"{where}: {x!r} must be a pair id")
+        if str(x) not in pairs:
+            raise ResultsError(f"{where.rsplit('[', 1)[0] if where.endswith(']') else where}: "
+                               f"unknown pair {str(x)!r}")
+        if str(x) in out:
+            raise ResultsError(f"{where}: pair {str(x)!r} is listed twice")
+        out.append(str(x))
+    return tuple(out)
 
 
 def _lot(results: Results, pid: str, group: list[str]) -> float:
@@ -190,22 +269,35 @@ def _lot(results: Results, pid: str, group: list[str]) -> float:
 
 def tally(results: Results) -> dict[str, RankRow]:
     """Bobbl won, Tore, gegnerische Tore, plus and minus of every pair."""
-    rows = {pid: RankRow(0, pid, names, 0, 0, 0, False) for pid, names in results.pairs.items()}
+    rows = {pid: RankRow(0, pid, names, 0, 0, 0, False) for pid, names in results.pairs.items()
+            if pid not in results.helpers}
     t = results.target
     for b in results.bobbl:
         for me, opp in ((0, 1), (1, 0)):
-            row = rows[b.pairs[me]]
             mine, theirs = b.points[me], b.points[opp]
-            row.played += 1
-            row.own += mine
-            row.minus += theirs
-            if mine >= t:
-                row.plus += mine
-            if mine >= t:
-                row.bobbl += 1
-                row.gegnerische_tore += theirs
-            else:
-                row.tore += mine
+            for pid in b.members(me):
+                if pid not in rows:  # a helpers' pair is not ranked
+                    continue
+                row = rows[pid]
+                row.played += 1
+                row.own += mine
+                row.minus += theirs
+                if mine >= t:
+                    row.plus += mine
+                if mine >= t:
+                    row.bobbl += 1
+                    row.gegnerische_tore += theirs
+                else:
+                    row.tore += mine
+    for bye in results.byes:
+        for pid in bye.pairs:
+            if pid in rows:
+                rows[pid].bobbl += results.bye_bobbl
+                rows[pid].tore += results.bye_tore
+    for c in results.compensations:
+        if c.pair in rows:
+            rows[c.pair].tore += c.points
+            rows[c.pair].own += c.points
     return rows
 
 

@@ -255,11 +255,14 @@ class TournamentService:
             raise TournamentError(f"names={names!r}: must be a list of names")
 
         def fn(t: Tournament) -> dict[str, Any]:
-            return self._entrant_json(t, t.register(names, self.rng, paid=paid, helper=helper))
+            e = t.register(names, self.rng, paid=paid, helper=helper)
+            return {"entrant": self._entrant_json(t, e),
+                    "same_names": t.same_names(e.names, besides=e.id)}
 
         a = self._apply(tid, who, "register",
                         {"names": list(names), "paid": paid, "helper": helper}, fn)
-        return self._done(a, entrant=a.value)
+        # same_names: entrants already registered under these names (the desk warns)
+        return self._done(a, entrant=a.value["entrant"], same_names=a.value["same_names"])
 
     def import_csv(self, tid: str, who: str, text: str) -> dict[str, Any]:
         """Pre-registrations from CSV (``name1;name2[;code]``), each with its code for the
@@ -301,18 +304,31 @@ class TournamentService:
 
     def withdraw(self, tid: str, who: str, entrant: str,
                  expected_version: int | None = None) -> dict[str, Any]:
-        def fn(t: Tournament) -> str:
-            e = self._known_entrant(t, entrant)
-            if expected_version is not None and expected_version != e.version:
-                raise ConflictError(f"entrant {entrant} was changed meanwhile (version "
-                                    f"{e.version}, you had {expected_version}); reload and "
-                                    "try again")
-            t.withdraw(entrant)
-            return entrant
+        """Remove an entrant who has not played yet, or withdraw one between rounds (see
+        :meth:`Tournament.withdraw`).  The answer says which: ``"how": "removed"`` or
+        ``"withdrawn"``."""
+        def fn(t: Tournament) -> dict[str, Any]:
+            self._known_entrant(t, entrant)
+            return {"withdrawn": entrant, "how": t.withdraw(entrant, expected_version)}
 
         a = self._apply(tid, who, "withdraw", {"entrant": entrant,
                                                "expected_version": expected_version}, fn)
-        return self._done(a, withdrawn=a.value)
+        return self._done(a, **a.value)
+
+    def set_present(self, tid: str, who: str, entrant: str, present: bool,
+                    expected_version: int | None = None) -> dict[str, Any]:
+        """Mark an entrant present or absent (before the start, or between rounds)."""
+        if not isinstance(present, bool):
+            raise TournamentError(f"present={present!r}: must be true or false")
+
+        def fn(t: Tournament) -> dict[str, Any]:
+            e = self._known_entrant(t, entrant)
+            t.set_present(entrant, present, self.rng, expected_version)
+            return self._entrant_json(t, e)
+
+        a = self._apply(tid, who, "set_present", {"entrant": entrant, "present": present,
+                                                  "expected_version": expected_version}, fn)
+        return self._done(a, entrant=a.value)
 
     # -- the draw ----------------------------------------------------------------------------
     @staticmethod
@@ -490,6 +506,23 @@ class TournamentService:
                                               "expected_version": expected_version}, fn)
         return self._done(a, bobbl=a.value)
 
+    def settle_request(self, tid: str, who: str, round_: int, table: int, index: int,
+                       source: str, accept: bool,
+                       expected_version: int | None = None) -> dict[str, Any]:
+        """The desk accepts or rejects a phone's correction request of an agreed Bobbl."""
+        if not isinstance(accept, bool):
+            raise TournamentError(f"accept={accept!r}: must be true or false")
+
+        def fn(t: Tournament) -> dict[str, Any]:
+            self._known_slot(t, round_, table, index)
+            return _slot_json(t.settle_request(round_, table, index, source, accept, by=who,
+                                               expected_version=expected_version))
+
+        a = self._apply(tid, who, "accept_request" if accept else "reject_request",
+                        {"round": round_, "table": table, "index": index, "source": source,
+                         "expected_version": expected_version}, fn)
+        return self._done(a, bobbl=a.value)
+
     def compensate(self, tid: str, who: str, round_: int, entrant: str, points: int,
                    reason: str) -> dict[str, Any]:
         """Compensation points (as Tore) for a pair kept waiting, with the reason."""
@@ -552,10 +585,12 @@ class TournamentService:
                 continue
             entries = {k: e.to_json() for k, e in slot.entries.items()
                        if k == mine or k.startswith(mine + ":")}
+            requests = {k: e.to_json() for k, e in slot.requests.items()
+                        if k == mine or k.startswith(mine + ":")}
             bobbl.append({"index": slot.index, "key": slot.key, "version": slot.version,
                           "result": None if slot.result is None else slot.result.to_json(),
                           "decided": slot.decided, "time_up": slot.time_up,
-                          "entries": entries,
+                          "entries": entries, "requests": requests,
                           "pending": bool(slot.entries) and slot.result is None
                           and not slot.time_up})
         return {**base, "round": rnd.number, "sides": _sides_json(t, rnd, table),
@@ -585,7 +620,8 @@ class TournamentService:
             raise TournamentError(f"method={method!r} (known: {', '.join(METHODS)})")
         t, info = self.load(tid)
         how: Method = method or t.settings.ranking  # type: ignore[assignment]
-        if not t.started:  # everybody is tied before the first result: no lots yet
+        if not t.started or not t.has_results():
+            # everybody is tied before the first result: no lots yet, start-number order
             rows = order(t.tally(), how, lambda p, g: float(p) if p.isdigit() else 0.0)
             for r in rows:
                 r.los = False
@@ -611,8 +647,10 @@ class TournamentService:
                          for r in rows], "lots_drawn": drawn,
                 "tournament_version": version}
 
-    def results_file(self, tid: str) -> dict[str, Any]:
-        """The results in the format of ``stammtisch tournament rank``."""
+    def results_file(self, tid: str, who: str = "export") -> dict[str, Any]:
+        """The results in the format of ``stammtisch tournament rank``.  Any lot the live
+        ranking needs is drawn and stored first, so the file ranks exactly the same."""
+        self.ranking(tid, who)
         t, _ = self.load(tid)
         return t.results_file()
 
@@ -669,6 +707,7 @@ class TournamentService:
             "bobbl": [_slot_json(s) for s in sorted(
                 t.slots.values(), key=lambda s: (s.round, s.table, s.index))],
             "pending": [s.key for s in t.pending()],
+            "requests": [s.key for s in t.correction_requests()],
             "mismatches": [s.key for s in t.mismatches()],
             "compensations": [dict(c.__dict__) for c in t.compensations],
         }

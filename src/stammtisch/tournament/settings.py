@@ -22,9 +22,15 @@ class TournamentError(StammtischError):
 
 
 class ConflictError(TournamentError):
-    """Optimistic versioning: the entity changed since the client read it."""
+    """Optimistic versioning: the entity changed since the client read it.  ``detail``
+    names it for the pages (which word the message in the reader's language):
+    ``{"kind": "bobbl"|"entrant", "key", "version", "expected"}``."""
 
     code = "conflict"
+
+    def __init__(self, message: str, detail: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.detail: dict[str, object] = detail or {}
 
 
 Mode = Literal["pairs", "singles"]

@@ -146,8 +146,9 @@ function route(force = false) {
     } else {
       view = mountTable(root, { id, invite: params.get("invite") });
     }
-  } else if ((m = /^\/replay\/(\d+)\/?$/.exec(path))) {
-    view = mountReplay(root, { id: m[1] });
+  } else if ((m = /^\/replay\/([A-Za-z0-9_-]+)\/?$/.exec(path))) {
+    // a game's opaque id; ?share= opens a private table's game for whoever has the link
+    view = mountReplay(root, { id: m[1], share: params.get("share") });
   } else if (path === "/history" || path === "/history/") {
     view = mountHistory(root);
   } else if (path === "/turniere" || path === "/turniere/") {

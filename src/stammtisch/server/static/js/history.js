@@ -43,7 +43,8 @@ export function mountHistory(root) {
           class: i === g.seat ? "me" : "", text: n }))),
         h("td", { class: myPair !== null && r.winner === myPair ? "won" : "lost",
           text: outcome }),
-        h("td", {}, link(`/replay/${g.id}`, t("history.replay"), { class: "btn btn-small" })));
+        h("td", {}, link(`/replay/${encodeURIComponent(g.id)}`, t("history.replay"),
+          { class: "btn btn-small" })));
     });
     box.append(h("div", { class: "table-scroll" }, h("table", { class: "history-table" },
       h("thead", {}, h("tr", {}, ["history.when", "history.table", "history.players",

@@ -256,6 +256,9 @@ const DICT = {
     "replay.legend_loss": "hat Augen gekostet",
     "replay.legend_game": "hat das Spiel gekostet",
     "replay.play_label": "{name}: {card}",
+    "replay.share": "Link teilen",
+    "replay.share_private": "Das Spiel war an einem privaten Tisch. Wer diesen Link hat, sieht es mit allen Karten – auch ohne Platz am Tisch.",
+    "replay.share_public": "Das Spiel war an einem öffentlichen Tisch: jeder mit diesem Link kann es ansehen.",
 
     "error.generic": "Das ging schief: {message}",
     "error.network": "Keine Verbindung zum Server.",
@@ -539,6 +542,9 @@ const DICT = {
     "replay.legend_loss": "cost Augen",
     "replay.legend_game": "cost the game",
     "replay.play_label": "{name}: {card}",
+    "replay.share": "Share link",
+    "replay.share_private": "The game was at a private table. Anyone with this link sees it with every hand, even without a seat at the table.",
+    "replay.share_public": "The game was at a public table: anyone with this link can watch it.",
 
     "error.generic": "Something went wrong: {message}",
     "error.network": "No connection to the server.",

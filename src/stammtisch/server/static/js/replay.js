@@ -3,9 +3,13 @@
 // "Analyse zeigen" loads GET /api/games/{id}/analysis (double-dummy: per card the value
 // before/after for the declarer pair, the Augen it cost its own pair, the better cards)
 // and marks the costly cards in the trick, the step text and the list of plays.
+// {id} is the game's opaque id; a game of a private table opens for its members, or for
+// anyone with its share link (/replay/{id}?share=…): the token goes along to every call.
+// "Link teilen" shows that link (detail.share_url) to copy.
 
 import { cardElement } from "./cards.js";
 import { cardName, reason, t, word } from "./i18n.js";
+import { copyText } from "./lobby.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
 
 const CARD_CODE = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
@@ -120,7 +124,9 @@ export function buildSteps(detail, presets) {
   return steps;
 }
 
-export function mountReplay(root, { id }) {
+export function mountReplay(root, { id, share = null }) {
+  const base = `/api/games/${encodeURIComponent(id)}`;
+  const query = share ? `?share=${encodeURIComponent(share)}` : "";
   let detail = null;
   let steps = [];
   let i = 0;
@@ -130,7 +136,7 @@ export function mountReplay(root, { id }) {
   const box = h("div", { class: "replay" });
   root.append(box);
 
-  Promise.all([api("GET", `/api/games/${encodeURIComponent(id)}`), api("GET", "/api/presets")])
+  Promise.all([api("GET", base + query), api("GET", "/api/presets")])
     .then(([d, p]) => {
       detail = d;
       steps = buildSteps(d, p.presets ?? {});
@@ -154,7 +160,7 @@ export function mountReplay(root, { id }) {
 
   function loadAnalysis() {
     analysis = "loading";
-    api("GET", `/api/games/${encodeURIComponent(id)}/analysis`).then((data) => {
+    api("GET", `${base}/analysis${query}`).then((data) => {
       const plays = data?.plays ?? [];
       analysis = { plays, byIndex: new Map(plays.map((p) => [p.index, p])) };
     }).catch((e) => {
@@ -280,6 +286,20 @@ export function mountReplay(root, { id }) {
     return panel;
   }
 
+  // the link that opens this game for others (with the share token for a private table)
+  function sharePanel() {
+    if (!detail.share_url) return null;
+    const input = h("input", { id: "share-url", class: "invite-input share-url", readonly: true,
+      value: location.origin + detail.share_url, "aria-label": t("replay.share") });
+    return h("section", { class: "panel share-panel", "aria-labelledby": "share-h" },
+      h("h2", { id: "share-h", text: t("replay.share") }),
+      h("p", { class: "muted small", text: t(detail.public ? "replay.share_public"
+        : "replay.share_private") }),
+      h("div", { class: "invite-row" }, input,
+        h("button", { type: "button", class: "btn btn-small share-copy", text: t("create.copy"),
+          on: { click: () => copyText(input) } })));
+  }
+
   function stepText(st) {
     if (st.kind === "deal") return t("replay.dealt", { name: name(st.seat) });
     if (st.kind === "call" || st.kind === "kontra") {
@@ -328,7 +348,7 @@ export function mountReplay(root, { id }) {
     box.append(h("header", { class: "replay-head" },
       link("/history", `← ${t("nav.history")}`, { class: "back" }),
       h("h1", { text: t("replay.title", { n: detail.number }) }),
-      h("a", { class: "btn btn-small", href: `/api/games/${encodeURIComponent(id)}/record`,
+      h("a", { class: "btn btn-small", href: `${base}/record${query}`,
         download: `mucken-${detail.table_id}-${detail.number}.json`, text: t("replay.download") })));
 
     const felt = h("section", { class: "felt replay-felt", "aria-label": t("table.felt") });
@@ -390,6 +410,7 @@ export function mountReplay(root, { id }) {
           ? t("result.winner", { pair: `${name(r.winner)} & ${name(r.winner + 2)}` }) : t("result.not_scored"),
         r.score ? `${r.score} ${t("result.points")}` : "", reason(r.reason)].filter(Boolean).join(" · ") }),
         r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${r.augen[0]} : ${r.augen[1]}` }) : null),
+      sharePanel(),
       analysisPanel(st));
 
     box.append(h("div", { class: "replay-grid" },

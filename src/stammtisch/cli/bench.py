@@ -13,7 +13,6 @@ same games; the fast path only skips the checks and the object bookkeeping.
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import random
@@ -23,6 +22,7 @@ from typing import Any
 
 import typer
 
+from stammtisch.cli.output import json_line
 from stammtisch.engine.core import play_random
 from stammtisch.errors import StammtischError
 from stammtisch.games.mucken.fastplay import fast_random_playout, fast_tables
@@ -142,7 +142,7 @@ def playout(
                                   help="Seconds for each of the two measurements."),
     rules: str = typer.Option("seefest", "--rules", help="Rules preset (seefest, wikipedia)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random play-outs."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object (one line)."),
 ) -> None:
     """Random legal play-outs of whole Mucken games: checked public API vs. the fast path.
 
@@ -165,7 +165,7 @@ def playout(
                    err=True)
     out = run_playout_bench(table_rules, seconds, seed)
     if as_json:
-        typer.echo(json.dumps(out))
+        typer.echo(json_line(out))
         return
     typer.echo(f"{'':10}{'games/s':>12}{'card plays/s':>16}")
     typer.echo(f"{'API':10}{out['api_games_per_s']:>12,.0f}{out['api_card_plays_per_s']:>16,.0f}")

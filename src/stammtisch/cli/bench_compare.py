@@ -36,7 +36,6 @@ bidding, discarding or passing cards):
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import random
@@ -47,6 +46,7 @@ from typing import Any
 
 import typer
 
+from stammtisch.cli.output import json_line
 from stammtisch.engine.core import CHANCE, TERMINAL
 from stammtisch.games.mucken.fastplay import fast_random_playout, fast_tables
 from stammtisch.games.mucken.rules import MuckenRules
@@ -312,7 +312,7 @@ def run_compare(seconds: float, seed: int = 0, only: list[str] | None = None) ->
 def compare_command(
     seconds: float = typer.Option(5.0, "--seconds", min=0.01,
                                   help="Seconds of play-outs for each engine."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object (one line)."),
 ) -> None:
     """Random play-outs: our Mucken next to OpenSpiel's Skat and Hearts and RLCard's Bridge.
 
@@ -331,7 +331,7 @@ def compare_command(
                    err=True)
     out = run_compare(seconds)
     if as_json:
-        typer.echo(json.dumps(out))
+        typer.echo(json_line(out))
         return
     typer.echo(f"{'engine':26}{'games/s':>11}{'card plays/s':>15}{'per CPU s':>13}  framework")
     for e in out["engines"]:

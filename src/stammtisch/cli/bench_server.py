@@ -5,9 +5,9 @@ See :mod:`stammtisch.server.loadtest` for what is driven and measured.
 
 from __future__ import annotations
 
-import json
-
 import typer
+
+from stammtisch.cli.output import json_line
 
 
 def server_command(
@@ -18,7 +18,7 @@ def server_command(
                                 help="Mean think time of a client in ms (uniform ±50 %)."),
     warmup: float = typer.Option(5.0, "--warmup", min=0.0,
                                  help="Seconds of play before measuring."),
-    json_out: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    json_out: bool = typer.Option(False, "--json", help="Print the figures as one line of JSON."),
     db: str = typer.Option("", "--db", help="Database URL for the server "
                            "(default: a temporary SQLite file)."),
     client_procs: int = typer.Option(1, "--client-procs", min=1,
@@ -37,7 +37,7 @@ def server_command(
                      client_procs=client_procs, compression=compression, seed=seed)
     result = run_loadtest(cfg)
     if json_out:
-        typer.echo(json.dumps(result, indent=1))
+        typer.echo(json_line(result))
     else:
         typer.echo(
             f"{result['tables']} tables, {result['clients']} clients, think {think:g} ms, "

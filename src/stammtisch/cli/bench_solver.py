@@ -10,7 +10,6 @@ reused, as in any longer-running user of the solver).
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import statistics
@@ -21,6 +20,7 @@ import typer
 
 from stammtisch.analysis.solver import solve
 from stammtisch.cards import SHORT_DECK
+from stammtisch.cli.output import json_line
 from stammtisch.games.mucken.orders import trick_order
 
 CONTRACTS = ("muck", "wenz", "geier")
@@ -74,13 +74,13 @@ def run_solver_bench(deals: int, seed: int = 0) -> dict[str, Any]:
 
 def solver_command(
     deals: int = typer.Option(200, "--deals", min=1, help="Random deals to solve."),
-    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    as_json: bool = typer.Option(False, "--json", help="Print the figures as one line of JSON."),
     seed: int = typer.Option(0, "--seed", help="Seed of the deals and contracts."),
 ) -> None:
     """Solve random Mucken deals exactly (all hands open) and report the time per deal."""
     result = run_solver_bench(deals, seed)
     if as_json:
-        typer.echo(json.dumps(result, indent=1))
+        typer.echo(json_line(result))
         return
     per = "  ".join(f"{k} {v['median_ms']} ms ({v['deals']})"
                     for k, v in result["by_contract"].items())

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from stammtisch.cli.output import json_line
 from stammtisch.errors import StammtischError
 from stammtisch.games.mucken.record import replay, summary
 
@@ -27,7 +27,8 @@ def replay_one(path: Path) -> dict[str, Any]:
 
 def _human(path: Path, out: dict[str, Any]) -> str:
     if "error" in out:
-        return f"{path}: ERROR {out['error']}"
+        error = out["error"].removeprefix(f"{path}: ")  # the line names the file already
+        return f"{path}: ERROR {error}"
     who = "-" if out["declarer"] is None else f"seat {out['declarer']}"
     winner = "not scored" if out["winner"] is None else f"pair {out['winner']} +{out['score']}"
     kontra = " Kontra" if out["kontra"] else ""
@@ -48,7 +49,7 @@ def replay_command(
         out = replay_one(path)
         failed |= "error" in out
         if as_json:
-            typer.echo(json.dumps(out, separators=(",", ":"), ensure_ascii=False))
+            typer.echo(json_line(out))
         else:
             typer.echo(_human(path, out))
     if failed:

@@ -29,6 +29,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from stammtisch.bots.base import BOTS, Bot, make_bot
+from stammtisch.cli.output import plural, rate
 from stammtisch.engine.core import CHANCE, TERMINAL, Rng
 from stammtisch.errors import StammtischError
 from stammtisch.games.mucken.match import MuckenMatch, ScoreSheet
@@ -240,9 +241,9 @@ def _lineup_name(bots: list[str]) -> str:
 def _print_human(out: dict[str, Any], console: Console) -> None:
     a, b = out["lineups"]
     console.print(
-        f"[bold]{out['games']} games[/bold] ({out['deals']} deals, each at two tables with the "
-        f"seats swapped), rules {out['rules']}, seed {out['seed']}, "
-        f"{out['games_per_s']:.0f} games/s")
+        f"[bold]{out['games']} {plural(out['games'], 'game')}[/bold] ({out['deals']} "
+        f"{plural(out['deals'], 'deal')}, each at two tables with the seats swapped), rules "
+        f"{out['rules']}, seed {out['seed']}, {rate(out['games_per_s'], 'game')}")
     console.print(f"Seats (table A): {', '.join(f'{s}={n}' for s, n in enumerate(out['bots']))}")
     t = Table(title="Games called", title_justify="left")
     t.add_column("contract")

@@ -283,3 +283,16 @@ def test_pages_are_sized_a4() -> None:
         assert len(boxes) == 1, kind
         w, h = (float(v) for v in boxes.pop())
         assert {math.floor(w), math.floor(h)} == {595, 841}, kind
+
+
+def test_ranking_list_never_leaves_the_legend_alone_on_a_page() -> None:
+    """41 pairs filled page 1 exactly: page 2 held only the legend (issue 9)."""
+    for n in (40, 41, 81, 82):
+        data = pdf.ranking_list(build(n, played=1), compress=False)
+        pages = [s for s in re.findall(rb"stream\r?\n(.*?)endstream", data, re.S)
+                 if b"Seite" in s]
+        assert len(pages) == page_count(data) >= 2
+        assert re.search(rb"\(\d+\.\)", pages[-1]), f"{n} pairs: the last page has no row"
+        text = pdf_text(data)
+        assert [int(m) for m in re.findall(r"^(\d+)\.$", text, re.M)] == list(range(1, n + 1))
+        assert "Reihenfolge: gewonnene Bobbl" in text

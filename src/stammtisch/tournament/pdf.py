@@ -46,7 +46,8 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, TableStyle
+from reportlab.platypus import (KeepTogether, LongTable, Paragraph, SimpleDocTemplate, Spacer,
+                                Table, TableStyle)
 
 from stammtisch.tournament.model import Round, Side, Tournament
 from stammtisch.tournament.qr import draw_qr
@@ -620,34 +621,49 @@ def ranking_list(t: Tournament, *, rows: Sequence[RankRow] | None = None,
             row += [r.plus, r.plus - r.minus]
         row.append("Los" if r.los else "")
         data.append(row)
-    table = LongTable(data, colWidths=widths, repeatRows=1)
-    style: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, 0), BOLD, 9.5),
-        ("FONT", (0, 1), (-1, -1), FONT, 9.5),
-        ("FONT", (0, 1), (0, -1), BOLD, 9.5),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.black),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-        ("ALIGN", (0, 0), (1, -1), "RIGHT"),
-        ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
-        ("ALIGN", (-1, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.Color(0.75, 0.75, 0.75)),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, FAINT]),
-    ]
-    table.setStyle(TableStyle(style))
-    story: list[Any] = [table, Spacer(1, 4 * mm)]
+    def styled(t: Table, first: int, stripe: int) -> Table:
+        """Body rows from ``first`` on (row 0 the head when ``first`` is 1); the stripes
+        start at ``stripe`` so a table split in two keeps them alternating."""
+        shades = [colors.white, FAINT][stripe:] + [colors.white, FAINT][:stripe]
+        style: list[tuple[Any, ...]] = [
+            ("FONT", (0, first), (-1, -1), FONT, 9.5),
+            ("FONT", (0, first), (0, -1), BOLD, 9.5),
+            ("ALIGN", (0, 0), (1, -1), "RIGHT"),
+            ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
+            ("ALIGN", (-1, 0), (-1, -1), "CENTER"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, first), (-1, -1), 0.25, colors.Color(0.75, 0.75, 0.75)),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ("ROWBACKGROUNDS", (0, first), (-1, -1), shades),
+        ]
+        if first:
+            style += [("FONT", (0, 0), (-1, 0), BOLD, 9.5),
+                      ("BACKGROUND", (0, 0), (-1, 0), colors.black),
+                      ("TEXTCOLOR", (0, 0), (-1, 0), colors.white)]
+        t.setStyle(TableStyle(style))
+        return t
+
+    # the last rows go with the legend, so a page never holds the legend alone
+    keep = min(3, len(data) - 2) if len(data) > 2 else 0
+    body = data[:len(data) - keep]
+    story: list[Any] = [styled(LongTable(body, colWidths=widths, repeatRows=1), 1, 0)]
+    legend: list[Any] = []
+    if keep:
+        legend.append(styled(Table(data[len(data) - keep:], colWidths=widths), 0,
+                             (len(body) - 1) % 2))
+    legend.append(Spacer(1, 4 * mm))
     if method == "bobbl":
-        story.append(Paragraph(
+        legend.append(Paragraph(
             "Reihenfolge: gewonnene Bobbl, dann Tore (Punkte in verlorenen Bobbln, mehr ist "
             "besser), dann gegnerische Tore (Punkte der Gegner in gewonnenen Bobbln, weniger "
             "ist besser), dann das Los.", note))
     else:
-        story.append(Paragraph(f"Reihenfolge: {'Plus' if method == 'plus' else 'Plus-Minus'}"
-                               ", dann das Los.", note))
+        legend.append(Paragraph(f"Reihenfolge: {'Plus' if method == 'plus' else 'Plus-Minus'}"
+                                ", dann das Los.", note))
     if any(r.los for r in ranking):
-        story.append(Paragraph("Los: der Platz wurde durch das Los entschieden.", note))
+        legend.append(Paragraph("Los: der Platz wurde durch das Los entschieden.", note))
+    story.append(KeepTogether(legend))
     if not ranking:
         story.insert(0, Paragraph("Noch niemand angemeldet.", cell))
     doc.build(story, canvasmaker=_numbered_canvas(t, "Rangliste", _standing(t)))

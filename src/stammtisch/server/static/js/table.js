@@ -6,9 +6,10 @@
 // until the state moves on.
 
 import { cardElement } from "./cards.js";
-import { cardName, errorText, language, reason, t, word } from "./i18n.js";
+import { cardName, errorText, language, t, word } from "./i18n.js";
 import { copyText } from "./lobby.js";
 import { sortHand } from "./replay.js";
+import { describeResult } from "./result_text.js";
 import { renderSheet } from "./sheet.js";
 import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
   from "./ui.js";
@@ -61,8 +62,10 @@ export function mountTable(root, { id, invite }) {
   const sock = socket(path, { onMessage, onStatus });
 
   const ticker = setInterval(tick, 500);
-  const resize = new ResizeObserver(() => layoutHand());
-  resize.observe(handBox);
+  // the felt, the action bar and the hand fit the screen (fit()): on any size change
+  const resize = new ResizeObserver(() => fit());
+  for (const el of [viewEl, head, actions]) resize.observe(el);
+  window.addEventListener("resize", fit);
   document.addEventListener("keydown", onKey);
 
   // -- messages -----------------------------------------------------------------------------
@@ -255,6 +258,7 @@ export function mountTable(root, { id, invite }) {
       const target = again || options()[0];
       target?.focus({ preventScroll: true });
     }
+    fit();
     tick();
   }
 
@@ -336,6 +340,7 @@ export function mountTable(root, { id, invite }) {
     for (let i = 0; i < 4; i++) felt.append(seatChip(i, tbl, v));
     felt.append(trickArea(v));
     if (showLast) felt.append(lastTrickPanel(v));
+    if (felt.style.height) fitTrick();
   }
 
   function seatChip(i, tbl, v) {
@@ -614,41 +619,24 @@ export function mountTable(root, { id, invite }) {
     const r = v.result;
     const my = me() === null ? null : me() % 2;
     const panel = h("div", { class: "result", role: "status", "data-result": r.contract });
-    let verdict;
-    let cls = "";
-    if (r.winner === null || r.winner === undefined) {
-      verdict = t("result.not_scored");
-    } else if (my !== null) {
-      verdict = r.winner === my ? t("result.winner_us") : t("result.winner_them");
-      cls = r.winner === my ? " won" : " lost";
-    } else {
-      verdict = t("result.winner", { pair: pairNames(r.winner) });
-    }
+    const said = describeResult(r, { my, names: [0, 1, 2, 3].map(seatName),
+      rules: tbl.rules_options ?? {} });
+    const cls = said.cls ? ` ${said.cls}` : "";
     panel.append(h("div", { class: "result-head" },
       h("h2", { text: t("result.title", { n: tbl.game_number }) }),
-      h("p", { class: `verdict${cls}`, text: verdict })));
-    const game = [word(r.contract)];
-    if (r.declarer !== null && r.declarer !== undefined && r.contract !== "sie") {
-      game[0] = t("table.declarer", { game: word(r.contract), name: seatName(r.declarer) });
-    }
-    if (r.doublings) game.push(t("result.kontra", { word: v.doublings.map((d) => word(d.word)).join(", ") || "Kontra" }));
-    if (r.factor > 1) game.push(t("result.factor", { n: r.factor }));
+      h("p", { class: `verdict${cls}`, text: said.verdict })));
     const pairRow = (label, vals) => h("tr", {}, h("th", { scope: "row", text: label }),
       h("td", { text: vals[0] }), h("td", { text: vals[1] }));
     const pts = r.winner === null || r.winner === undefined ? ["–", "–"]
       : [0, 1].map((p) => (p === r.winner ? String(r.score) : "–"));
-    const column = r.column && r.column !== "plain" ? t(`result.column.${r.column}`) : "";
-    const why = ["gewonnen", "verloren"].includes(r.reason) ? "" : reason(r.reason);
     panel.append(
-      h("p", { class: "result-game", text: game.join(" · ") }),
       h("table", { class: "result-table" },
         h("thead", {}, h("tr", {}, h("th", {}),
           h("th", { scope: "col", text: pairLabel(0), title: pairNames(0) }),
           h("th", { scope: "col", text: pairLabel(1), title: pairNames(1) }))),
         h("tbody", {}, pairRow(t("result.augen"), r.augen), pairRow(t("result.tricks"), r.tricks),
           pairRow(t("result.points"), pts))),
-      h("p", { class: "result-reason", text: [column, why]
-        .filter((x, i, a) => x && a.indexOf(x) === i).join(" · ") }));
+      h("p", { class: "result-why", text: said.sentence }));
     const buttons = h("div", { class: "choices" });
     if (tbl.match_over) {
       panel.append(h("p", { class: "match-over", text: t("result.match_over") }));
@@ -727,17 +715,70 @@ export function mountTable(root, { id, invite }) {
       fan.append(card);
     }
     handBox.append(fan);
-    layoutHand();
+    fit();
   }
 
-  function layoutHand() {
+  // Fit the playing area into the window without scrolling: the hand's card height is
+  // capped (by the screen's height, or in a landscape phone by the room left under the
+  // action bar), and the felt gets the height that is left; the trick's card size
+  // (--tw) follows the felt.  Purely visual: nothing here changes what is shown.
+  const SHORT_LANDSCAPE = window.matchMedia("(orientation: landscape) and (max-height: 560px)");
+  let fitting = false;
+  function fit() {
+    if (fitting || !viewEl.isConnected) return;
+    fitting = true;
+    try {
+      const vh = window.innerHeight;
+      const sy = window.scrollY;
+      const gap = parseFloat(getComputedStyle(viewEl).rowGap) || 0;
+      const bottom = vh - 6; // document y the stage must end above (at scroll 0)
+      let cap;
+      if (SHORT_LANDSCAPE.matches) {
+        const a = actions.getBoundingClientRect();
+        cap = bottom - (a.bottom + sy) - gap - 20;
+      } else {
+        cap = Math.min(190, Math.max(72, vh * 0.2));
+      }
+      layoutHand(Math.max(48, cap));
+      const f = felt.getBoundingClientRect();
+      let below = 0;
+      if (!SHORT_LANDSCAPE.matches) {
+        for (const el of [actions, handBox]) {
+          const r = el.getBoundingClientRect();
+          if (r.height) below = Math.max(below, r.bottom - f.bottom);
+        }
+      }
+      const h = Math.max(SHORT_LANDSCAPE.matches ? 150 : 180, bottom - (f.top + sy) - below);
+      felt.style.height = `${Math.floor(h)}px`;
+      fitTrick();
+    } finally {
+      fitting = false;
+    }
+  }
+
+  function fitTrick() {
+    const cs = getComputedStyle(felt);
+    const gap = parseFloat(cs.rowGap) || 0;
+    const innerH = felt.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    const innerW = felt.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const size = (sel, dim) => felt.querySelector(sel)?.[dim] ?? 0;
+    const availH = innerH - size(".seat-top", "offsetHeight") - size(".seat-bottom", "offsetHeight")
+      - 2 * gap - 4;
+    const side = Math.min(150, Math.max(size(".seat-left", "offsetWidth"),
+      size(".seat-right", "offsetWidth")));
+    const availW = innerW - 2 * side - 2 * gap;
+    const tw = Math.max(24, Math.min(78, availH / 3.3, availW / 3));
+    felt.style.setProperty("--tw", `${Math.floor(tw)}px`);
+  }
+
+  function layoutHand(capH = 190) {
     const fan = handBox.querySelector(".fan");
     if (!fan) return;
     const cards = [...fan.children];
     const n = cards.length;
     const W = fan.clientWidth;
     if (!n || !W) return;
-    const maxW = W < 560 ? 92 : 118;
+    const maxW = Math.min(W < 560 ? 92 : 118, capH / 1.6);
     const maxRot = n > 1 ? 7 : 0;
     let w = Math.min(maxW, W / (1 + (n - 1) * 0.5));
     const hgt = w * 1.6;
@@ -755,7 +796,7 @@ export function mountTable(root, { id, invite }) {
       c.style.setProperty("--rot", `${overlap ? off * maxRot : 0}deg`);
       c.style.setProperty("--lift", `${overlap ? Math.abs(off) * Math.abs(off) * 10 : 0}px`);
     });
-    fan.style.height = `${w * 1.6 + 30}px`;
+    fan.style.height = `${w * 1.6 + 22}px`;
   }
 
   function renderInfo() {
@@ -922,6 +963,7 @@ export function mountTable(root, { id, invite }) {
       clearTimeout(pendingTimer);
       clearTimeout(hintTimer);
       resize.disconnect();
+      window.removeEventListener("resize", fit);
       document.removeEventListener("keydown", onKey);
     },
     rerender: render,

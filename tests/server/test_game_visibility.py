@@ -306,3 +306,41 @@ def test_new_games_get_fresh_random_ids() -> None:
     ids = {new_game_public_id() for _ in range(2000)}
     assert len(ids) == 2000 and all(len(i) == 16 for i in ids)
     assert {len(new_share_token()) for _ in range(50)} == {22}
+
+
+def test_members_of_a_private_table(server: Any) -> None:
+    """Members: the creator, whoever sits at the table now, and whoever played any game
+    there — also a game other than the one asked for.  Nobody else, and a share token
+    opens only its own game."""
+    carl, dave, frank, eve, anna = (server.guest(n) for n in
+                                    ("Carl", "Dave", "Frank", "Eve", "Anna"))
+
+    def seat(p: Any) -> dict[str, Any]:
+        return {"kind": "human", "user_id": p.id, "name": p.name}
+
+    bot = {"kind": "bot", "user_id": None, "name": "Bot"}
+    server.store.create_table(
+        id="members1", name="Hinterzimmer", creator_id=carl.id, public=False,
+        invite_code="x" * 16, rules={}, settings={}, seats=[seat(frank), bot, bot, bot],
+        first_dealer=0, status="playing")
+    ids = []
+    for number, player in ((1, dave), (2, anna)):
+        players = [{"seat": 0, "name": player.name, "kind": "human", "user_id": player.id,
+                    "bot": None}] + [{"seat": i, "name": "Bot", "kind": "bot",
+                                      "user_id": None, "bot": "heuristic"} for i in (1, 2, 3)]
+        gid = server.store.save_game("members1", number, {"game": "mucken", "hands": []},
+                                     True, {"score": number}, players)
+        ids.append(server.store.game(gid))
+    first, second = ids
+    expected = {carl: 200, dave: 200, frank: 200, anna: 200, eve: 404}
+    for viewer, status in expected.items():
+        for g in (first, second):
+            assert viewer.get(f"/api/games/{g.public_id}").status_code == status, viewer.name
+    # a share token opens its own game only
+    assert eve.get(f"/api/games/{second.public_id}",
+                   params={"share": second.share_token}).status_code == 200
+    assert eve.get(f"/api/games/{first.public_id}",
+                   params={"share": second.share_token}).status_code == 404
+    # the history lists only the games one played
+    assert [g["id"] for g in dave.get("/api/me/games").json()["games"]] == [first.public_id]
+    assert frank.get("/api/me/games").json() == {"games": []}

@@ -393,7 +393,10 @@ def start_server() -> Iterator[Callable[..., Server]]:
     """``start_server(url, **settings)``: an entered app; all are left at the test's end."""
     with ExitStack() as stack:
         def start(url: str, **overrides: Any) -> Server:
-            options: dict[str, Any] = {"bot_delay": 0, "auto_next_delay": 0, "seed": 7}
+            options: dict[str, Any] = {"bot_delay": 0, "auto_next_delay": 0, "seed": 7,
+                                       # tests register many accounts from one address
+                                       "register_rate_per_minute": 10_000,
+                                       "register_rate_global_per_minute": 10_000}
             options.update(overrides)
             app = create_app(Settings(database_url=url, **options))
             client = TestClient(app)

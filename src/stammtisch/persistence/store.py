@@ -26,6 +26,7 @@ from stammtisch.persistence.models import (
     User,
     utcnow,
 )
+from stammtisch.persistence.names import name_key
 
 
 class NameTakenError(StammtischError):
@@ -64,7 +65,7 @@ class Store:
 
     # -- users and sessions ---------------------------------------------------------
     def create_user(self, name: str, password_hash: str | None, guest: bool) -> User:
-        user = User(name=name, name_key=None if guest else name.casefold(),
+        user = User(name=name, name_key=None if guest else name_key(name),
                     password_hash=password_hash, is_guest=guest)
         try:
             with self.db.session() as s:
@@ -75,7 +76,11 @@ class Store:
 
     def user_by_name(self, name: str) -> User | None:
         with self.db.session() as s:
-            return s.scalar(select(User).where(User.name_key == name.casefold()))
+            # the key is the NFKC case fold; rows written before it was (plain case fold)
+            # differ only for names outside ASCII, and are found by the old key
+            keys = {name_key(name), name.casefold()}
+            found = s.scalars(select(User).where(User.name_key.in_(keys))).all()
+            return min(found, key=lambda u: u.name_key != name_key(name), default=None)
 
     def user(self, user_id: int) -> User | None:
         with self.db.session() as s:

@@ -13,21 +13,24 @@ from typing import Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from stammtisch.bots.base import BOTS
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
+from stammtisch.persistence.names import name_key
 from stammtisch.persistence.store import NameTakenError
 from stammtisch.server.auth import (
-    PASSWORD_MIN,
     CsrfUser,
     OptionalUser,
+    PasswordWorkers,
     RateLimiter,
     check_name,
     clear_login_cookies,
-    hash_password,
+    client_address,
+    look_alike_of,
+    password_problem,
     set_login_cookies,
     store_of,
-    verify_password,
 )
 from stammtisch.server.tables import TableManager, TableRuntime, default_bot
 
@@ -62,49 +65,93 @@ class GuestIn(BaseModel):
     name: Any = None
 
 
-def _login_response(request: Request, user_id: int, name: str, guest: bool) -> JSONResponse:
+async def _login_response(request: Request, user_id: int, name: str,
+                          guest: bool) -> JSONResponse:
     settings = request.app.state.settings
-    token, csrf = store_of(request).create_session(user_id, settings.session_days)
-    user = store_of(request).user(user_id)
+    store = store_of(request)
+
+    def open_session() -> tuple[str, str, str]:
+        token, csrf = store.create_session(user_id, settings.session_days)
+        user = store.user(user_id)
+        return token, csrf, user.language if user is not None else "de"
+
+    # the store's calls are blocking database work: in a worker thread, not on the loop
+    token, csrf, language = await run_in_threadpool(open_session)
     resp = JSONResponse({"id": user_id, "name": name, "guest": guest, "csrf": csrf,
-                         "language": user.language if user is not None else "de"})
+                         "language": language})
     set_login_cookies(resp, token, csrf, settings.secure_cookies, settings.session_days)
     return resp
 
 
+def passwords_of(request: Request) -> PasswordWorkers:
+    workers: PasswordWorkers = request.app.state.passwords
+    return workers
+
+
+def _limited(request: Request, limiter_name: str, key: str, what: str) -> None:
+    limiter: RateLimiter = getattr(request.app.state, limiter_name)
+    if not limiter.hit(key):
+        raise HTTPException(429, detail={"code": "rate_limited",
+                                         "message": f"too many {what}; wait a minute"},
+                            headers={"Retry-After": str(limiter.retry_after(key))})
+
+
+async def _check_look_alike(request: Request, name: str) -> None:
+    """409 ``name_taken`` when a registered user's name looks the same: reason ``taken``
+    (the same NFKC case fold) or ``confusable`` (look-alike letters of another script)."""
+    other = await passwords_of(request).check(look_alike_of, store_of(request), name)
+    if other is None:
+        return
+    same = name_key(other) == name_key(name)
+    raise HTTPException(409, detail={
+        "code": "name_taken", "reason": "taken" if same else "confusable",
+        "message": f"name {name!r} is already registered" if same
+        else f"name {name!r} looks like the registered name {other!r}"})
+
+
 @router.post("/register", dependencies=JSON_ONLY)
 async def register(request: Request, body: Credentials) -> JSONResponse:
+    _limited(request, "register_limiter", client_address(request), "registrations")
+    _limited(request, "register_global_limiter", "*", "registrations")
     name = check_name(body.name)
-    if not isinstance(body.password, str) or len(body.password) < PASSWORD_MIN:
-        raise error(422, "weak_password", f"password needs at least {PASSWORD_MIN} characters")
+    passwords = passwords_of(request)
+    problem = await passwords.check(password_problem, body.password, name)
+    if problem is not None:
+        reason, message = problem
+        raise HTTPException(422, detail={"code": "weak_password", "reason": reason,
+                                         "message": message})
+    await _check_look_alike(request, name)
+    password_hash = await passwords.hash(body.password)
     try:
-        user = store_of(request).create_user(name, hash_password(body.password), guest=False)
+        user = await run_in_threadpool(store_of(request).create_user, name, password_hash,
+                                       False)
     except NameTakenError as e:
-        raise error(409, "name_taken", str(e)) from None
-    return _login_response(request, user.id, user.name, False)
+        raise HTTPException(409, detail={"code": "name_taken", "reason": "taken",
+                                         "message": str(e)}) from None
+    return await _login_response(request, user.id, user.name, False)
 
 
 @router.post("/login", dependencies=JSON_ONLY)
 async def login(request: Request, body: Credentials) -> JSONResponse:
-    limiter: RateLimiter = request.app.state.login_limiter
-    client = request.client.host if request.client else "?"
-    key = f"{client}|{str(body.name).casefold()}"
-    if not limiter.hit(key):
-        raise error(429, "rate_limited", "too many login attempts; wait a minute")
+    key = f"{client_address(request)}|{name_key(str(body.name)[:100])}"
+    _limited(request, "login_limiter", key, "login attempts")
     if not isinstance(body.name, str) or not isinstance(body.password, str):
         raise error(422, "invalid_login", "name and password are required")
-    user = store_of(request).user_by_name(body.name)
-    if user is None or user.password_hash is None or not verify_password(
+    if len(body.name) > 100 or len(body.password) > 1024:
+        raise error(401, "bad_credentials", "wrong name or password")
+    user = await run_in_threadpool(store_of(request).user_by_name, body.name)
+    if user is None or user.password_hash is None or not await passwords_of(request).verify(
             user.password_hash, body.password):
         raise error(401, "bad_credentials", "wrong name or password")
-    return _login_response(request, user.id, user.name, False)
+    return await _login_response(request, user.id, user.name, False)
 
 
 @router.post("/guest", dependencies=JSON_ONLY)
 async def guest(request: Request, body: GuestIn) -> JSONResponse:
     name = check_name(body.name)
-    user = store_of(request).create_user(name, None, guest=True)
-    return _login_response(request, user.id, user.name, True)
+    await _check_look_alike(request, name)
+    user = await run_in_threadpool(store_of(request).create_user, name, None, True)
+    return await _login_response(request, user.id, user.name, True)
 
 
 @router.post("/logout")

@@ -16,7 +16,7 @@ from stammtisch.persistence.db import Database, default_database_url
 from stammtisch.persistence.store import Store
 from stammtisch.persistence.tournament_store import TournamentStore
 from stammtisch.server import api, games, online_tournament, tournament_api, ws
-from stammtisch.server.auth import RateLimiter
+from stammtisch.server.auth import PasswordWorkers, RateLimiter
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import TableManager
 from stammtisch.tournament.service import TournamentService
@@ -46,18 +46,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             manager.close()
+            app.state.passwords.close()
             db.dispose()
 
     app = FastAPI(title="stammtisch", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json")
     app.state.settings = settings
     app.state.login_limiter = RateLimiter(settings.login_rate_per_minute, 60.0)
+    app.state.register_limiter = RateLimiter(settings.register_rate_per_minute, 60.0)
+    app.state.register_global_limiter = RateLimiter(settings.register_rate_global_per_minute,
+                                                    60.0)
+    app.state.passwords = PasswordWorkers(settings.password_threads, settings.password_queue)
 
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
         detail = exc.detail if isinstance(exc.detail, dict) else {
             "code": "error", "message": str(exc.detail)}
         return JSONResponse(detail, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def unexpected_error(_: Request, exc: Exception) -> JSONResponse:
+        """Any exception no route turned into an answer: a JSON 500 with a code (the
+        traceback goes to the server's log, not to the client)."""
+        return JSONResponse({"code": "internal_error",
+                             "message": f"internal error ({type(exc).__name__})"},
+                            status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -729,7 +729,154 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
     return result
 
 
-__all__ = ["LoadConfig", "run_loadtest"]
+# -- the auth storm ----------------------------------------------------------------------------
+#: the server settings an auth storm needs (registrations and logins are rate limited)
+AUTH_STORM_ENV = {"STAMMTISCH_REGISTER_RATE_PER_MINUTE": "100000",
+                  "STAMMTISCH_REGISTER_RATE_GLOBAL_PER_MINUTE": "100000",
+                  "STAMMTISCH_LOGIN_RATE_PER_MINUTE": "100000"}
+STORM_PASSWORD = "Hopfen, Malz und Zwetschgen 7"
+
+
+async def auth_storm(base_url: str, registrations: int = 30, logins: int = 30,
+                     ping_every: float = 0.02, act_every: float = 0.15, warmup: float = 0.5,
+                     tail: float = 0.2, tag: str = "") -> dict[str, Any]:
+    """Fire ``registrations`` registrations and ``logins`` wrong logins (against an account
+    that exists, so each one verifies an argon2 hash) at once, while a probe player at a
+    table with three bots sends a ``ping`` every ``ping_every`` seconds and plays its
+    turns (at most one action per ``act_every`` seconds, within the table's rate limit).
+    Measured during the storm: the ping → ``pong`` round trips and, for each of the
+    probe's actions, the time to the next ``state``; and how the storm's requests ended.
+
+    The server needs its registration and login limits raised (:data:`AUTH_STORM_ENV`)."""
+    import httpx
+    from websockets.asyncio.client import connect
+
+    tag = tag or f"{os.getpid() % 10000}{random.randrange(1000)}"
+    victim = f"Opfer {tag}"
+    async with httpx.AsyncClient(base_url=base_url, trust_env=False, timeout=60) as http:
+        r = await http.post("/api/register", json={"name": victim, "password": STORM_PASSWORD})
+        r.raise_for_status()
+        http.cookies.clear()
+        r = await http.post("/api/guest", json={"name": f"Sonde {tag}"})
+        r.raise_for_status()
+        token = r.cookies.get(SESSION_COOKIE) or ""
+        csrf = r.json()["csrf"]
+        http.cookies.clear()
+        r = await http.post("/api/tables", headers={"Cookie": f"{SESSION_COOKIE}={token}",
+                                                    CSRF_HEADER: csrf},
+                            json={"name": "Sonde", "bots": "fill", "seat": 0,
+                                  "turn_timer": 0, "bobbl_limit": 50})
+        r.raise_for_status()
+        table_id = r.json()["id"]
+
+    ws_url = "ws" + base_url.removeprefix("http") + f"/ws/tables/{table_id}"
+    pings: list[tuple[float, float]] = []  # (sent, round trip)
+    actions: list[tuple[float, float]] = []
+    ping_sent: list[float] = []
+    pending: list[tuple[int, float]] = []  # the action in flight: (version, sent)
+    storm_window = [math.inf, math.inf]
+    turn: list[tuple[int, str]] = []  # the probe's turn: (version, action)
+    rng = random.Random(7)
+    stop = asyncio.Event()
+
+    async with connect(ws_url, additional_headers={"Cookie": f"{SESSION_COOKIE}={token}"},
+                       proxy=None, max_size=None, ping_interval=None) as ws:
+
+        async def read() -> None:
+            async for raw in ws:
+                now = time.monotonic()
+                msg = json.loads(raw)
+                if msg.get("type") == "pong" and ping_sent:
+                    sent = ping_sent.pop(0)
+                    pings.append((sent, now - sent))
+                elif msg.get("type") == "state":
+                    v = msg["version"]
+                    if pending and v > pending[0][0]:
+                        actions.append((pending[0][1], now - pending[0][1]))
+                        pending.clear()
+                    view = msg.get("view")
+                    turn.clear()
+                    if msg["table"].get("between_games"):
+                        turn.append((v, "next"))
+                    elif view and view.get("to_act") == 0 and view.get("legal"):
+                        turn.append((v, rng.choice(view["legal"])))
+                elif msg.get("type") == "error" and pending:
+                    pending.clear()
+                    await ws.send('{"type":"sync"}')
+
+        async def act() -> None:
+            # at most one action per ``act_every`` (the table's action rate limit)
+            while not stop.is_set():
+                await asyncio.sleep(act_every)
+                if turn and not pending:
+                    v, action = turn.pop()
+                    pending.append((v, time.monotonic()))
+                    await ws.send(json.dumps({"type": "action", "action": action,
+                                              "version": v}))
+
+        async def ping() -> None:
+            while not stop.is_set():
+                if not ping_sent:
+                    ping_sent.append(time.monotonic())
+                    await ws.send('{"type":"ping"}')
+                await asyncio.sleep(ping_every)
+
+        async def storm() -> dict[str, Any]:
+            await asyncio.sleep(warmup)
+            limits = httpx.Limits(max_connections=registrations + logins + 1)
+            async with httpx.AsyncClient(base_url=base_url, trust_env=False, timeout=120,
+                                         limits=limits) as http:
+
+                async def one(path: str, body: dict[str, Any]) -> tuple[int, float]:
+                    t0 = time.monotonic()
+                    r = await http.post(path, json=body)
+                    return r.status_code, time.monotonic() - t0
+
+                storm_window[0] = time.monotonic()
+                done = await asyncio.gather(
+                    *(one("/api/register", {"name": f"Sturm {tag}-{i}",
+                                            "password": f"{STORM_PASSWORD} {i}"})
+                      for i in range(registrations)),
+                    *(one("/api/login", {"name": victim, "password": f"falsch {i} {tag}"})
+                      for i in range(logins)))
+                storm_window[1] = time.monotonic()
+            await asyncio.sleep(tail)
+            stop.set()
+            return {"register": Counter(str(s) for s, _ in done[:registrations]),
+                    "login": Counter(str(s) for s, _ in done[registrations:]),
+                    "request_max_s": round(max((d for _, d in done), default=0.0), 3)}
+
+        tasks = [asyncio.create_task(read()), asyncio.create_task(ping()),
+                 asyncio.create_task(act())]
+        try:
+            outcome = await storm()
+        finally:
+            for t in tasks:
+                t.cancel()
+            for t in tasks:
+                with contextlib.suppress(BaseException):
+                    await t
+
+    start, end = storm_window
+    end += tail
+    ping_ms = [rt * 1000.0 for sent, rt in pings if start <= sent < end]
+    action_ms = [rt * 1000.0 for sent, rt in actions if start <= sent < end]
+
+    def stats(values: list[float]) -> dict[str, Any]:
+        return {"n": len(values), "p50_ms": round(percentile(values, 50), 1),
+                "p99_ms": round(percentile(values, 99), 1),
+                "max_ms": round(max(values, default=0.0), 1)}
+
+    return {"registrations": registrations, "logins": logins,
+            "storm_s": round(storm_window[1] - storm_window[0], 2),
+            "register_status": dict(outcome["register"]),
+            "login_status": dict(outcome["login"]),
+            "request_max_s": outcome["request_max_s"],
+            "ping": stats(ping_ms), "action": stats(action_ms),
+            "probe_p99_ms": round(percentile(ping_ms + action_ms, 99), 1)}
+
+
+__all__ = ["AUTH_STORM_ENV", "LoadConfig", "auth_storm", "run_loadtest"]
 
 if __name__ == "__main__":
     _worker_main(sys.argv)

@@ -24,6 +24,21 @@ class Settings:
     seed: int | None = None
     #: login attempts per name+address per minute
     login_rate_per_minute: int = 10
+    #: registrations per client address per minute, and for all addresses together
+    register_rate_per_minute: int = 10
+    register_rate_global_per_minute: int = 100
+    #: threads that hash and verify passwords (argon2, off the event loop), and how many
+    #: hash jobs may wait for them before requests get 503 ``busy``
+    password_threads: int = 2
+    password_queue: int = 64
+    #: the longest websocket message the app reads (characters) and the deepest nesting
+    #: of arrays/objects in it; uvicorn drops frames above ``ws_max_size`` bytes itself
+    ws_max_message: int = 16384
+    ws_max_depth: int = 32
+    ws_max_size: int = 1048576
+    #: trust X-Forwarded-For/-Proto only from these proxy addresses (comma-separated,
+    #: ``*`` for any); empty: proxy headers are ignored (see docs/server.md, Hardening)
+    forwarded_allow_ips: str = ""
     #: table actions per connection: burst size and refill per second
     action_burst: int = 30
     action_rate: float = 10.0

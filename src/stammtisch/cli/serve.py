@@ -126,6 +126,10 @@ def serve_command(
     bot_delay: float | None = typer.Option(None, "--bot-delay", help="Seconds a bot waits "
                                            "before acting [default: 0.8]."),
     seed: int | None = typer.Option(None, "--seed", help="Seed the shuffle (testing only)."),
+    forwarded_allow_ips: str | None = typer.Option(
+        None, "--forwarded-allow-ips", help="Believe X-Forwarded-For/-Proto from these proxy "
+        "addresses (comma-separated, '*' for any) [default: none, or "
+        "STAMMTISCH_FORWARDED_ALLOW_IPS]; only behind a reverse proxy."),
 ) -> None:
     """Run the web server: lobby, tables, bots, tournaments and the browser UI.
 
@@ -141,7 +145,8 @@ def serve_command(
     try:
         try:
             settings = Settings.from_env(database_url=db, host=host, port=port,
-                                         bot_delay=bot_delay, seed=seed)
+                                         bot_delay=bot_delay, seed=seed,
+                                         forwarded_allow_ips=forwarded_allow_ips)
         except (TypeError, ValueError) as e:
             raise ServeError(f"a STAMMTISCH_* environment variable is wrong: "
                              f"{_one_line(e)}") from None
@@ -163,6 +168,6 @@ def serve_command(
             if self.started:  # listening: now the address is true
                 typer.echo(banner, err=True)
 
-    config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port,
-                            log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
-    Server(config).run()
+    from stammtisch.server.runner import uvicorn_config
+
+    Server(uvicorn_config(create_app(settings), settings)).run()

@@ -15,6 +15,7 @@ Server → client: ``{"type": "state", "version", "table", "view"}`` (the seat's
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 from typing import Any
@@ -27,6 +28,61 @@ from stammtisch.server.tables import ActionRejected, Connection, TableManager
 
 router = APIRouter()
 _ids = itertools.count(1)
+
+#: close codes (RFC 6455): the message is too big; it breaks the protocol's policy
+CLOSE_TOO_BIG = 1009
+CLOSE_POLICY = 1008
+
+
+def nesting_depth(text: str, limit: int) -> int:
+    """How deep arrays and objects nest in the JSON ``text`` (brackets inside strings do
+    not count); stops counting once ``limit`` is passed.  Linear, no recursion."""
+    if text.count("[") + text.count("{") <= limit:
+        return 0  # cannot be deeper than the brackets it has
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return depth
+        elif ch in "]}":
+            depth -= 1
+    return 0
+
+
+def frame_problem(ws: WebSocket, frame: dict[str, Any]) -> tuple[str, str, int] | None:
+    """``(code, message, close code)`` for a frame the server will not read: longer than
+    ``ws_max_message`` or nested deeper than ``ws_max_depth`` — checked before any
+    parsing (a deep array would exhaust ``json.loads``' recursion)."""
+    settings = ws.app.state.settings
+    data = frame.get("text")
+    if data is None:
+        data = frame.get("bytes") or b""
+    if len(data) > settings.ws_max_message:
+        return ("message_too_big", f"messages may have at most {settings.ws_max_message} "
+                "characters", CLOSE_TOO_BIG)
+    if isinstance(data, str) and nesting_depth(data, settings.ws_max_depth):
+        return ("too_deep", f"messages may nest at most {settings.ws_max_depth} levels",
+                CLOSE_POLICY)
+    return None
+
+
+async def refuse(ws: WebSocket, problem: tuple[str, str, int]) -> None:
+    """Answer a refused frame with a typed error, then close with its code."""
+    code, message, close = problem
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await ws.send_text(json.dumps({"type": "error", "code": code, "message": message}))
+        await ws.close(code=close, reason=code)
 
 
 def _origin_ok(ws: WebSocket) -> bool:
@@ -54,7 +110,12 @@ async def lobby_socket(ws: WebSocket) -> None:
         await send({"type": "lobby", "tables": manager.lobby_list()})
         while True:
             # receive(), not receive_text(): a binary frame must not crash the socket
-            if (await ws.receive())["type"] == "websocket.disconnect":
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            problem = frame_problem(ws, frame)
+            if problem is not None:
+                await refuse(ws, problem)
                 break
     except WebSocketDisconnect:
         pass
@@ -96,6 +157,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":
                 break
+            problem = frame_problem(ws, frame)
+            if problem is not None:
+                await refuse(ws, problem)
+                break
             raw = frame.get("text")
             try:
                 if raw is None:  # a binary frame (receive_text() would raise KeyError)
@@ -103,7 +168,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                 msg = json.loads(raw)
                 if not isinstance(msg, dict):
                     raise ValueError
-            except ValueError:
+            except (ValueError, RecursionError):
                 await send({"type": "error", "code": "bad_message",
                             "message": "messages must be JSON objects in text frames"})
                 continue

@@ -75,7 +75,7 @@ def test_a_tournament_evening(new_page, server: str, artifacts: Path) -> None:
         expect(desk.locator(".drawn")).to_contain_text(a)
     expect(desk.locator(".drawn .drawn-place")).to_contain_text("Tisch")
     # the fee of a pair registered unpaid is ticked off in the list
-    unpaid = desk.locator('.ent-table tr[data-entrant="3"] input[type=checkbox]')
+    unpaid = desk.locator('.ent-table tr[data-entrant="3"] .c-paid input')
     expect(unpaid).not_to_be_checked()
     unpaid.check()
     expect(desk.locator(".desk-meta")).to_contain_text("160,00 €")
@@ -113,11 +113,12 @@ def test_a_tournament_evening(new_page, server: str, artifacts: Path) -> None:
                                                               "expected_version": 1},
                               headers={"X-CSRF-Token": csrf})
     assert other.ok, other.text()
-    fee6 = desk.locator('.ent-table tr[data-entrant="6"] input[type=checkbox]')
+    fee6 = desk.locator('.ent-table tr[data-entrant="6"] .c-paid input')
     expect(fee6).not_to_be_checked()  # the desk's stale view
     fee6.click()
     expect(desk.locator(".toast").last).to_contain_text("Inzwischen geändert")
-    expect(desk.locator(".toast").last).to_contain_text("entrant 6")
+    expect(desk.locator(".toast").last).to_contain_text("Paar Nr. 6")
+    expect(desk.locator(".toast").last).not_to_contain_text("entrant")  # one language
     expect(fee6).to_be_checked()  # the reloaded state
     desk.unroute_all()
     audit = desk.request.get(f"{api}/audit").json()["audit"]

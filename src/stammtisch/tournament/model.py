@@ -368,7 +368,8 @@ class Tournament:
                                  "expected": expected})
 
     def _check_entrant_version(self, e: Entrant, expected: int | None) -> None:
-        self._check_version(f"entrant {e.id}", e.version, expected, "entrant", e.id)
+        self._check_version(f"entrant {e.id}", e.version, expected,
+                            "entrant" if self.settings.mode == "pairs" else "player", e.id)
 
     # -- the draw ------------------------------------------------------------------------
     def active_pairs(self) -> list[str]:

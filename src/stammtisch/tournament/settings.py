@@ -24,7 +24,7 @@ class TournamentError(StammtischError):
 class ConflictError(TournamentError):
     """Optimistic versioning: the entity changed since the client read it.  ``detail``
     names it for the pages (which word the message in the reader's language):
-    ``{"kind": "bobbl"|"entrant", "key", "version", "expected"}``."""
+    ``{"kind": "bobbl"|"entrant"|"player", "key", "version", "expected"}``."""
 
     code = "conflict"
 

@@ -30,7 +30,7 @@ export async function command(method, path, body, reload) {
     return out;
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) {
-      toast(errorText("conflict", e.message));
+      toast(conflictText(e));
       await reload?.();
     } else if (e instanceof ApiError) {
       toast(errorText(e.code, e.message));
@@ -39,6 +39,33 @@ export async function command(method, path, body, reload) {
     }
     return null;
   }
+}
+
+// A 409 conflict in the reader's language, from the entity and versions the API names.
+export function conflictText(e) {
+  const c = e?.detail?.conflict;
+  if (c && c.kind === "bobbl" && typeof c.key === "string") {
+    const [r, tb, i] = c.key.split("/");
+    return t("tn.conflict.bobbl", { r, t: tb, i: Number(i) + 1, v: c.version,
+      mine: c.expected });
+  }
+  if (c && (c.kind === "entrant" || c.kind === "player")) {
+    return t(c.kind === "player" ? "tn.conflict.entrant_single" : "tn.conflict.entrant",
+      { n: c.key, v: c.version, mine: c.expected });
+  }
+  return t("tn.conflict.other");
+}
+
+// What a draft would enter, as an entry ({winner, points}) for resultText, or null.
+export function draftEntry(draft, target) {
+  if (draft.mode === "games") {
+    if (!draft.games.length) return null;
+    const { totals, winner } = tallyGames(draft.games, target);
+    return { winner, points: totals };
+  }
+  const lp = draft.loser_points;
+  if ((draft.winner !== 1 && draft.winner !== 2) || !Number.isInteger(lp)) return null;
+  return { winner: draft.winner, points: draft.winner === 1 ? [target, lp] : [lp, target] };
 }
 
 // -- the round clock ---------------------------------------------------------------------------
@@ -292,9 +319,10 @@ export function finalForm({ draft, target, sides, onChange, idPrefix = "f", big 
             render();
           } } }, h("strong", { text: sides[s - 1].label }),
         sides[s - 1].names ? h("small", { text: sides[s - 1].names }) : null))));
-    const loser = draft.winner ? sides[2 - draft.winner].label : t("tn.final.loser");
     const id = `${idPrefix}-loser`;
-    box.append(h("label", { for: id, text: t("tn.final.loser_points", { pair: loser }) }),
+    box.append(h("label", { for: id, text: draft.winner
+      ? t("tn.final.loser_points", { pair: sides[2 - draft.winner].label })
+      : t("tn.final.loser_points_other") }),
       h("input", { id, type: "number", inputmode: "numeric", min: 0, max: target - 1,
         class: "loser-input", value: draft.loser_points ?? "",
         placeholder: `0–${target - 1}`,

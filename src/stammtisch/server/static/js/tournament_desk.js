@@ -8,11 +8,12 @@
 // command (and on a 4 s poll when something changed) the overview is loaded again.
 
 import {
-  RoundClock, base, command, dateTimeText, draftFrom, entryBody, finalForm, gameGrid,
-  modeSwitch, money, namesOf, rankingTable, resultText, tickClocks, timeText,
+  RoundClock, base, command, conflictText, dateTimeText, draftEntry, draftFrom, entryBody,
+  finalForm, gameGrid, modeSwitch, money, namesOf, rankingTable, resultText, tickClocks,
+  timeText,
 } from "./tournament_common.js";
 import { DEFAULTS, settingsFields } from "./tournaments.js";
-import { errorText, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { ApiError, api, clear, h, link, navigate, toast, toastError } from "./ui.js";
 
 const TABS = ["anmeldung", "runde", "rangliste", "dateien", "protokoll", "einstellungen"];
@@ -267,6 +268,9 @@ export function mountDesk(root, { id, checkin = null }) {
     const names = S.reg.names.slice(0, per).map((n) => n.trim());
     const out = await post("/entrants", { names, paid: S.reg.paid, helper: S.reg.helper });
     if (out) {
+      if (out.same_names?.length) {
+        toast(t("tn.reg.same_names", { nos: out.same_names.join(", ") }), "info", 8000);
+      }
       S.lastDrawn = out.entrant;
       S.reg = { names: ["", ""], paid: false, helper: false };
       render();
@@ -379,13 +383,13 @@ export function mountDesk(root, { id, checkin = null }) {
       return box;
     }
     box.append(h("h2", { id: "start-h", text: t("tn.start.title") }));
-    const active = o.entrants.filter((e) => e.checked_in);
+    const active = o.entrants.filter((e) => e.checked_in && e.present !== false && !e.withdrawn);
     const n = active.length;
     const unit = pairsMode() ? 2 : 4;
     const odd = n % unit;
     const tables = new Set(active.map((e) => e.place?.[0]).filter(Boolean));
     box.append(h("p", { class: "counts", text: t(pairsMode() ? "tn.start.counts" : "tn.start.counts_single", {
-      n, pre: o.entrants.length - n, tables: tables.size || Math.ceil(n / unit) }) }),
+      n, pre: o.entrants.filter((e) => !e.checked_in).length, tables: tables.size || Math.ceil(n / unit) }) }),
     h("p", { class: "fees-line", text: t("tn.fees.long", { got: money(o.fees.collected_cents),
       due: money(o.fees.due_cents), open: o.fees.unpaid.length }) }));
     const blockers = [];
@@ -471,7 +475,8 @@ export function mountDesk(root, { id, checkin = null }) {
     const table = h("table", { class: "data-table ent-table" },
       h("thead", {}, h("tr", {},
         [["no", "tn.ent.no"], ["names", "tn.ent.names"], ["place", "tn.ent.place"],
-          ["paid", "tn.ent.paid"], ["code", "tn.ent.code"], ["act", "tn.ent.actions"]]
+          ["present", "tn.ent.present"], ["paid", "tn.ent.paid"], ["code", "tn.ent.code"],
+          ["act", "tn.ent.actions"]]
           .map(([c, k]) => h("th", { scope: "col", class: `c-${c}`, text: t(k) })))), tbody);
     function renderRows() {
       clear(tbody);
@@ -480,17 +485,30 @@ export function mountDesk(root, { id, checkin = null }) {
         || e.code.toLowerCase().includes(q) || e.id === q)
         .sort((a, b) => Number(a.id) - Number(b.id));
       if (!rows.length) {
-        tbody.append(h("tr", {}, h("td", { colspan: 6, class: "muted center",
+        tbody.append(h("tr", {}, h("td", { colspan: 7, class: "muted center",
           text: o.entrants.length ? t("tn.ent.no_match") : t("tn.ent.none") })));
       }
       for (const e of rows) {
         const paidId = `paid-${e.id}`;
-        tbody.append(h("tr", { "data-entrant": e.id, class: e.checked_in ? "" : "pre" },
+        const busy = entrantBusy(e.id);
+        const cls = [e.checked_in ? "" : "pre", e.present === false ? "absent" : "",
+          e.withdrawn ? "withdrawn" : ""].filter(Boolean).join(" ");
+        tbody.append(h("tr", { "data-entrant": e.id, class: cls },
           h("td", { class: "c-no num", text: e.id }),
           h("td", { class: "c-names" }, namesOf(e),
-            e.helper ? h("span", { class: "badge", text: t("tn.ent.helper") }) : null),
+            e.helper ? h("span", { class: "badge", text: t("tn.ent.helper") }) : null,
+            e.withdrawn ? h("span", { class: "badge badge-out", text: t("tn.ent.withdrawn") })
+              : null,
+            e.present === false && !e.withdrawn ? h("span", { class: "badge badge-out",
+              text: t("tn.ent.absent") }) : null),
           h("td", { class: "c-place" }, e.place ? t("tn.place", { t: e.place[0], p: e.place[1] })
             : h("span", { class: "muted", text: e.checked_in ? "–" : t("tn.ent.pre") })),
+          h("td", { class: "c-present" }, e.checked_in && !e.withdrawn ? h("input", {
+            type: "checkbox", id: `present-${e.id}`, checked: e.present !== false,
+            disabled: busy, title: busy ? t("tn.ent.busy") : "",
+            "aria-label": t("tn.ent.present_for", { names: namesOf(e) }),
+            on: { change: (ev) => post(`/entrants/${encodeURIComponent(e.id)}/present`,
+              { present: ev.target.checked, expected_version: e.version }) } }) : null),
           h("td", { class: "c-paid" }, h("input", { type: "checkbox", id: paidId,
             checked: e.paid, "aria-label": t("tn.ent.paid_for", { names: namesOf(e) }),
             on: { change: (ev) => post(`/entrants/${encodeURIComponent(e.id)}/paid`,
@@ -500,18 +518,43 @@ export function mountDesk(root, { id, checkin = null }) {
             !e.checked_in && !(o.started && pairsMode()) ? h("button", { type: "button",
               class: "btn btn-small", text: t("tn.checkin.submit"),
               on: { click: () => checkIn(e.code) } }) : null,
-            !o.started ? h("button", { type: "button", class: "btn btn-small btn-link",
-              text: t("tn.ent.withdraw"), on: { click: () => {
-                if (window.confirm(t("tn.ent.withdraw_q", { names: namesOf(e) }))) {
-                  post(`/entrants/${encodeURIComponent(e.id)}/withdraw`,
-                    { expected_version: e.version });
-                }
-              } } }) : null)));
+            withdrawButton(e, busy))));
       }
     }
     renderRows();
     box.append(h("div", { class: "table-scroll" }, table));
     return box;
+  }
+
+  // whether an entrant sits at a table of the current round whose Bobbl are still open
+  function entrantBusy(eid) {
+    const o = ov();
+    const rnd = o.rounds[o.rounds.length - 1];
+    if (!rnd) return false;
+    const table = Object.entries(rnd.tables).find(([, [a, b]]) => a.includes(eid)
+      || (b || []).includes(eid));
+    return !!table && slotsOf(rnd.number).some((s) => s.table === Number(table[0])
+      && !s.decided);
+  }
+
+  const hasPlayed = (eid) => ov().rounds.some((r) => Object.values(r.tables)
+    .some(([a, b]) => a.includes(eid) || (b || []).includes(eid)));
+
+  // before the start: withdraw (the entry is removed); after it: remove one who has not
+  // played yet, or withdraw one who has (between rounds)
+  function withdrawButton(e, busy) {
+    const o = ov();
+    if (e.withdrawn) return null;
+    const path = `/entrants/${encodeURIComponent(e.id)}/withdraw`;
+    const ask = (key, cls) => h("button", { type: "button", class: `btn btn-small btn-link ${cls}`,
+      text: t(key.replace(/_q$/, "")), disabled: busy, title: busy ? t("tn.ent.busy") : "",
+      on: { click: () => {
+        if (window.confirm(t(key, { names: namesOf(e) }))) {
+          post(path, { expected_version: e.version });
+        }
+      } } });
+    if (!o.started) return ask("tn.ent.withdraw_q", "withdraw");
+    return hasPlayed(e.id) ? ask("tn.ent.quit_q", "quit") : ask("tn.ent.remove_q", "remove");
   }
 
   // -- rounds ------------------------------------------------------------------------------
@@ -536,6 +579,7 @@ export function mountDesk(root, { id, checkin = null }) {
       h("span", { class: "muted", text: t("tn.round.of", { n: o.settings.rounds }) })));
     if (current) body.append(clockPanel(r), onlinePanel(r));
     else body.append(h("p", { class: "note", text: t("tn.round.correction", { n: r }) }));
+    if (o.requests?.length) body.append(requestsPanel());
     if (o.pending.length) body.append(pendingPanel());
     const rnd = o.rounds[r - 1];
     const grid = h("div", { class: "table-grid" });
@@ -647,7 +691,9 @@ export function mountDesk(root, { id, checkin = null }) {
             h("strong", { text: t("tn.slot", { r: slot.round, t: slot.table,
               i: slot.index + 1 }) }),
             mismatch ? h("span", { class: "pill pill-warn", text: t("tn.pending.mismatch") })
-              : null),
+              : null,
+            !mismatch && o.settings.double_entry && Object.keys(slot.entries).length === 1
+              ? h("span", { class: "muted small", text: t("tn.pending.second") }) : null),
           h("ul", { class: "pend-entries" }, Object.entries(slot.entries).map(([src, e]) =>
             h("li", {},
               h("span", { class: "src", text: sourceLabel(src) }),
@@ -661,12 +707,42 @@ export function mountDesk(root, { id, checkin = null }) {
                   { source: src, expected_version: slot.version }) } }),
               h("button", { type: "button", class: "btn btn-small btn-ghost",
                 text: t("tn.pending.edit"), on: { click: () => {
-                  S.drafts[key] = { ...draftFrom(e), open: true };
+                  S.drafts[key] = { ...draftFrom(e), open: true, version: slot.version };
                   S.viewRound = slot.round;
                   render();
                   wrap.querySelector(`[data-slot-card="${key}"]`)?.scrollIntoView({
                     block: "center" });
                 } } })))));
+      })));
+  }
+
+  // phones asking to change a settled Bobbl: the settled result counts until the desk decides
+  function requestsPanel() {
+    const o = ov();
+    return h("section", { class: "panel requests-panel", "aria-labelledby": "req-h" },
+      h("h2", { id: "req-h", text: t("tn.requests.title", { n: o.requests.length }) }),
+      h("p", { class: "muted small", text: t("tn.requests.hint") }),
+      h("ul", { class: "requests-list" }, o.requests.map((key) => {
+        const slot = slotByKey(key);
+        if (!slot) return null;
+        const path = `/bobbl/${slot.round}/${slot.table}/${slot.index}/request`;
+        return h("li", { "data-slot": key },
+          h("div", { class: "pend-where" },
+            h("strong", { text: t("tn.slot", { r: slot.round, t: slot.table,
+              i: slot.index + 1 }) }),
+            h("span", { class: "muted", text: t("tn.requests.now",
+              { result: resultText(slot.result, o.settings.target) }) })),
+          h("ul", { class: "pend-entries" }, Object.entries(slot.requests || {}).map(([src, e]) =>
+            h("li", { "data-source": src },
+              h("span", { class: "src", text: sourceLabel(src) }),
+              h("span", { class: "what", text: resultText(e, o.settings.target) }),
+              e.at ? h("small", { class: "muted", text: timeText(e.at) }) : null,
+              h("button", { type: "button", class: "btn btn-small btn-primary accept",
+                text: t("tn.requests.accept"), on: { click: () => post(path,
+                  { source: src, accept: true, expected_version: slot.version }) } }),
+              h("button", { type: "button", class: "btn btn-small reject",
+                text: t("tn.requests.reject"), on: { click: () => post(path,
+                  { source: src, accept: false, expected_version: slot.version }) } })))));
       })));
   }
 
@@ -707,7 +783,8 @@ export function mountDesk(root, { id, checkin = null }) {
             text: t(slot.decided || slot.result ? "tn.edit" : "tn.enter"),
             on: { click: () => {
               const base = slot.result || Object.values(slot.entries).sort((x, y) => y.at - x.at)[0];
-              S.drafts[slot.key] = { ...draftFrom(base), open: true };
+              // the version the editor was opened at: a save against a newer one is refused
+              S.drafts[slot.key] = { ...draftFrom(base), open: true, version: slot.version };
               render();
               wrap.querySelector(`[data-slot-card="${slot.key}"] .pts-input, [data-slot-card="${slot.key}"] .seg-btn`)?.focus();
             } } }) : null));
@@ -737,24 +814,54 @@ export function mountDesk(root, { id, checkin = null }) {
           on: { change: (ev) => { draft.final = ev.target.checked; } } }),
         h("label", { for: `${idPrefix}-final`, text: t("tn.final_word") })));
     }
+    const save = async () => {
+      const entry = entryBody(draft, target);
+      if (!entry) return;
+      try {
+        await api("POST", `${api0}/bobbl/${slot.round}/${slot.table}/${slot.index}/entries`,
+          { ...entry, expected_version: draft.version ?? slot.version, final: !!draft.final });
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.status !== 409) {
+          toastError(e); // the draft stays for a correction
+          return;
+        }
+        // saved elsewhere since the editor was opened: keep the draft, show both values
+        draft.conflict = true;
+        await load();
+        return;
+      }
+      delete S.drafts[slot.key];
+      await load();
+    };
+    if (draft.conflict) {
+      const now = slotByKey(slot.key) || slot;
+      const mine = draftEntry(draft, target);
+      box.prepend(h("div", { class: "conflict-box", role: "alert" },
+        h("strong", { text: t("tn.conflict.title") }),
+        h("p", { class: "muted small", text: t("tn.conflict.hint") }),
+        h("dl", { class: "conflict-values" },
+          h("dt", { text: t("tn.conflict.yours") }),
+          h("dd", { class: "conflict-mine", text: mine ? resultText(mine, target)
+            : t("tn.conflict.nothing") }),
+          h("dt", { text: t("tn.conflict.saved") }),
+          h("dd", { class: "conflict-saved", text: now.result ? resultText(now.result, target)
+            : t("tn.conflict.nothing") })),
+        h("div", { class: "inline" },
+          h("button", { type: "button", class: "btn btn-primary keep-mine",
+            text: t("tn.conflict.keep_mine"), on: { click: () => {
+              draft.version = now.version; // decided knowingly: against the version now shown
+              draft.conflict = false;
+              save();
+            } } }),
+          h("button", { type: "button", class: "btn keep-saved",
+            text: t("tn.conflict.keep_saved"), on: { click: () => {
+              delete S.drafts[slot.key];
+              render();
+            } } }))));
+    }
     box.append(h("div", { class: "editor-actions" },
       h("button", { type: "button", class: "btn btn-primary save", text: t("tn.save"),
-        on: { click: async () => {
-          const entry = entryBody(draft, target);
-          if (!entry) return;
-          try {
-            await api("POST", `${api0}/bobbl/${slot.round}/${slot.table}/${slot.index}/entries`,
-              { ...entry, expected_version: slot.version, final: !!draft.final });
-          } catch (e) {
-            if (!(e instanceof ApiError) || e.status !== 409) {
-              toastError(e); // the draft stays for a correction
-              return;
-            }
-            toast(errorText("conflict", e.message)); // changed meanwhile: show the fresh state
-          }
-          delete S.drafts[slot.key];
-          await load();
-        } } }),
+        disabled: !!draft.conflict, on: { click: save } }),
       h("button", { type: "button", class: "btn btn-ghost", text: t("tn.cancel"),
         on: { click: () => {
           delete S.drafts[slot.key];

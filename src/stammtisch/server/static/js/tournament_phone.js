@@ -4,8 +4,8 @@
 // the organiser made phone entries final.  Drafts survive a reload (localStorage).
 
 import {
-  RoundClock, base, draftFrom, entryBody, finalForm, gameGrid, modeSwitch, resultText,
-  tickClocks,
+  RoundClock, base, conflictText, draftFrom, entryBody, finalForm, gameGrid, modeSwitch,
+  resultText, tickClocks,
 } from "./tournament_common.js";
 import { errorText, t } from "./i18n.js";
 import { ApiError, api, clear, h, toast, toastError } from "./ui.js";
@@ -137,7 +137,8 @@ export function mountTablePhone(root, { id, table, token }) {
       card.append(h("p", { class: "result-line timeup", text: resultText(b.result, target) }));
       return card;
     }
-    if (b.decided) {
+    const request = myKey ? (b.requests || {})[myKey] : null;
+    if (b.decided && !draft?.request) {
       if (draft) {
         delete drafts[b.key];
         save();
@@ -145,14 +146,34 @@ export function mountTablePhone(root, { id, table, token }) {
       card.append(h("p", { class: "result-line done" }, h("span", { class: "tick",
         "aria-hidden": "true", text: "✓ " }), resultText(b.result, target)),
       h("small", { class: "muted", text: t("tn.phone.confirmed") }));
+      if (request) {
+        card.append(h("p", { class: "request-note", text: t("tn.phone.request_waiting",
+          { result: resultText(request, target) }) }));
+      }
+      // a settled result is changed only by the desk: the phone asks for a correction
+      card.append(h("button", { type: "button", class: "btn btn-wide btn-ghost correct",
+        text: t("tn.phone.correct"), on: { click: () => {
+          if (sheet.double_entry && !side) {
+            toast(t("tn.phone.choose_side"));
+            return;
+          }
+          drafts[b.key] = { ...draftFrom(request || b.result), edit: true, request: true,
+            version: b.version };
+          save();
+          render();
+        } } }));
       return card;
+    }
+    if (b.decided) {
+      card.append(h("p", { class: "result-line done" }, resultText(b.result, target)));
     }
     if (mine && !draft?.edit) {
       card.append(h("p", { class: "result-line pending", text: resultText(mine, target) }),
-        h("p", { class: "waiting-note", text: t("tn.phone.waiting") }),
+        h("p", { class: "waiting-note", text: t(sheet.double_entry ? "tn.phone.waiting_compare"
+          : "tn.phone.waiting") }),
         h("button", { type: "button", class: "btn btn-wide", text: t("tn.edit"),
           on: { click: () => {
-            drafts[b.key] = { ...draftFrom(mine), edit: true };
+            drafts[b.key] = { ...draftFrom(mine), edit: true, version: b.version };
             save();
             render();
           } } }));
@@ -161,7 +182,8 @@ export function mountTablePhone(root, { id, table, token }) {
     if (b.result && !draft?.edit) {
       card.append(h("p", { class: "result-line partial", text: resultText(b.result, target) }));
     }
-    const d = draft || (drafts[b.key] = draftFrom(b.result));
+    // the version the draft was started at: a save against a newer one is refused
+    const d = draft || (drafts[b.key] = { ...draftFrom(b.result), version: b.version });
     const onChange = () => save();
     const idPrefix = `p${b.index}`;
     const editorBox = h("div", { class: "editor" });
@@ -175,7 +197,8 @@ export function mountTablePhone(root, { id, table, token }) {
           ? gameGrid({ draft: d, target, sides, onChange, chips: true, idPrefix })
           : finalForm({ draft: d, target, sides, onChange, idPrefix, big: true }),
         h("button", { type: "button", class: "btn btn-primary btn-wide btn-big send",
-          text: t(sheet.phone_entries_final ? "tn.phone.send_final" : "tn.phone.send"),
+          text: t(d.request ? "tn.phone.send_request" : sheet.phone_entries_final
+            ? "tn.phone.send_final" : "tn.phone.send"),
           on: { click: () => send(b, d) } }),
         d.edit ? h("button", { type: "button",
           class: "btn btn-ghost btn-wide", text: t("tn.cancel"), on: { click: () => {
@@ -196,16 +219,24 @@ export function mountTablePhone(root, { id, table, token }) {
       toast(t("tn.phone.choose_side"));
       return;
     }
-    const body = { index: b.index, ...entry, expected_version: b.version };
+    const body = { index: b.index, ...entry, expected_version: d.version ?? b.version };
     if (sheet.double_entry) body.side = side;
     try {
       await api("POST", `${path}/entries${q}`, body);
       delete drafts[b.key];
       save();
-      toast(t(sheet.phone_entries_final ? "tn.phone.sent_final" : "tn.phone.sent"), "info", 3000);
+      toast(t(d.request ? "tn.phone.request_sent" : sheet.double_entry ? "tn.phone.sent_compare"
+        : sheet.phone_entries_final ? "tn.phone.sent_final" : "tn.phone.sent"), "info", 4000);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
-        toast(errorText("conflict", e.message));
+        // changed meanwhile: the draft stays next to the fresh state; sending again is a
+        // decision against what is shown now
+        toast(conflictText(e));
+        const cur = e.detail?.conflict?.version;
+        if (Number.isInteger(cur)) {
+          d.version = cur;
+          save();
+        }
       } else {
         toastError(e);
         return;

@@ -98,8 +98,10 @@ export async function api(method, path, body) {
     data = null;
   }
   if (!resp.ok) {
-    throw new ApiError(resp.status, data?.code || `http_${resp.status}`,
+    const err = new ApiError(resp.status, data?.code || `http_${resp.status}`,
       data?.message || resp.statusText);
+    err.detail = data; // the whole answer (e.g. a tournament conflict's entity and versions)
+    throw err;
   }
   return data;
 }

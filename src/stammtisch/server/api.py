@@ -32,6 +32,7 @@ from stammtisch.server.auth import (
     set_login_cookies,
     store_of,
 )
+from stammtisch.server.bot_names import bot_info, bots_info
 from stammtisch.server.tables import TableManager, TableRuntime, default_bot
 
 router = APIRouter(prefix="/api")
@@ -189,7 +190,8 @@ async def set_language(request: Request, body: LanguageIn, user: CsrfUser) -> di
 @router.get("/presets")
 async def presets() -> dict[str, Any]:
     return {"presets": {name: r.to_json() for name, r in PRESETS.items()},
-            "bots": sorted(BOTS), "default_bot": default_bot()}
+            "bots": sorted(BOTS, key=lambda b: (bot_info(b)["strength"], b)),
+            "bot_info": bots_info(sorted(BOTS)), "default_bot": default_bot()}
 
 
 # -- tables --------------------------------------------------------------------------------
@@ -205,6 +207,10 @@ class TableIn(BaseModel):
     bot: str | None = None
     seat: int | None = Field(default=0, ge=0, le=3)
     allow_hints: bool = False
+    #: a bot plays for a player who is away or whose turn timer ran out
+    bot_takeover: bool = True
+    #: seconds away before the seat is released (0: never; default: the server's setting)
+    away_timeout: int | None = Field(default=None, ge=0, le=86400)
 
 
 @router.get("/tables")
@@ -235,8 +241,12 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     turn_timer = body.turn_timer
     if turn_timer is None:
         turn_timer = request.app.state.settings.turn_timer
+    away_timeout = body.away_timeout
+    if away_timeout is None:
+        away_timeout = request.app.state.settings.away_timeout
     settings = {"turn_timer": turn_timer, "bobbl_limit": body.bobbl_limit,
-                "allow_hints": body.allow_hints}
+                "allow_hints": body.allow_hints, "bot_takeover": body.bot_takeover,
+                "away_timeout": away_timeout}
     m = manager_of(request)
     rt = m.create(name=name, creator_id=user.id, creator_name=user.name, public=body.public,
                   rules=rules, settings=settings, bot_seats=bot_seats, bot_name=bot_name,

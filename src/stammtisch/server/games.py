@@ -114,6 +114,23 @@ def _public_record(record: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k != "log"}
 
 
+def stand_in_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The actions a bot took for a person's seat (``meta.stand_in`` of the record,
+    written by ``TableRuntime.live_record``)."""
+    meta = record.get("meta") if isinstance(record, dict) else None
+    marks = meta.get("stand_in") if isinstance(meta, dict) else None
+    return [m for m in marks if isinstance(m, dict)] if isinstance(marks, list) else []
+
+
+def _seat_of(players: list[Any], user_id: int | None) -> int | None:
+    if user_id is None:
+        return None
+    for i, p in enumerate(players or []):
+        if isinstance(p, dict) and p.get("kind") == "human" and p.get("user_id") == user_id:
+            return i
+    return None
+
+
 def _viewer(user: Any) -> int | None:
     return user.id if user is not None else None
 
@@ -133,8 +150,11 @@ async def my_games(request: Request, user: RequiredUser) -> dict[str, Any]:
         t = tables[g.table_id]
         public = t is not None and bool(t.public)
         access = GameAccess(g, t, public, member=not public)
+        marks = stand_in_of(g.record)
         out.append({"id": g.public_id, "table_id": g.table_id,
                     "table_name": t.name if t is not None else g.table_id,
+                    "stand_in_seats": sorted({int(m.get("seat", -1)) for m in marks}),
+                    "bot_for_you": sum(1 for m in marks if m.get("seat") == seat),
                     "number": g.number, "seat": seat, "public": public,
                     "result": g.result, "players": public_players(g.players),
                     "finished_at": g.finished_at.isoformat() if g.finished_at else None,
@@ -151,7 +171,8 @@ async def game_detail(request: Request, response: Response, game_id: str, user: 
     g = a.game
     return {"id": g.public_id, "table_id": g.table_id, "number": g.number,
             "public": a.public, "players": public_players(g.players), "result": g.result,
-            "record": _public_record(g.record), "share_url": a.share_url}
+            "record": _public_record(g.record), "share_url": a.share_url,
+            "you": _seat_of(g.players, _viewer(user)), "stand_in": stand_in_of(g.record)}
 
 
 @router.get("/api/games/{game_id}/share")

@@ -20,6 +20,9 @@ class Settings:
     auto_next_delay: float = 3.0
     #: default turn timer in seconds (0: none); tables may set their own
     turn_timer: int = 60
+    #: seconds a seated player may be away (disconnected) before the seat is released
+    #: and their session at the table ends (0: never); tables may set their own
+    away_timeout: int = 300
     #: seed for shuffling (None: cryptographic randomness) — for tests only
     seed: int | None = None
     #: login attempts per name+address per minute

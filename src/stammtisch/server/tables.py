@@ -7,9 +7,12 @@ the game over, is it their turn, is the client's state version current, is the
 action legal — then applies it through the engine, persists the game record,
 and sends every connection its own view (spectators see no hands).
 
-Bots sit on seats the creator gave them, and stand in for a human who
-disconnected or let the turn timer run out; the human gets the seat back on
-return.  Each game is stored as its record (issue-2 format plus ``log``, the
+Bots sit on seats the creator gave them, and — unless the table was created with
+``bot_takeover: false`` — stand in for a human who disconnected or let the turn timer
+run out; the human gets the seat back on return.  Every action a bot takes for a seat
+that a person held when the game began is marked in the game record (``stand_in``).
+A seat whose player stays away longer than the table's ``away_timeout`` is released
+(it becomes a free seat).  Each game is stored as its record (issue-2 format plus ``log``, the
 full action list with the shuffle) after every action, so a restarted server
 rebuilds every table exactly where it was.
 """
@@ -63,6 +66,8 @@ class Seat:
     timed_out: bool = False  # a human whose turn timer ran out: a bot stands in
     entrant: str = ""  # online tournaments: the entrant (pair) this seat plays for
     claim: str = ""  # online tournaments: the token of the seat's claim link
+    #: when the player went away (monotonic clock; not stored)
+    away_since: float | None = field(default=None, compare=False)
 
     @property
     def bot_controlled(self) -> bool:
@@ -130,6 +135,35 @@ class TableRuntime:
         #: a message for the players (e.g. why the table stopped)
         self.note: str = ""
         self._rules_text: str | None = None
+        #: seats held by a person when the current game began: seat -> user id
+        self.game_humans: dict[int, int | None] = {}
+        #: the actions a bot took in the current game for such a seat (see save_game)
+        self.stand_in: list[dict[str, Any]] = []
+        #: timers that release a seat whose player stays away (seat -> handle)
+        self._away_timers: dict[int, asyncio.TimerHandle] = {}
+
+    # -- bot takeover and time away ------------------------------------------------
+    @property
+    def bot_takeover(self) -> bool:
+        """Whether a bot plays for a person who is away or whose turn timer ran out."""
+        return bool(self.settings.get("bot_takeover", True))
+
+    @property
+    def away_timeout(self) -> float:
+        """Seconds a player may be away before the seat is released (0: never)."""
+        value = self.settings.get("away_timeout")
+        if value is None:
+            # tournament seats belong to their entrant (claim links): never released
+            value = 0 if self.settings.get("tournament") else self.manager.settings.away_timeout
+        return max(0.0, float(value or 0))
+
+    def bot_plays(self, seat: int) -> bool:
+        """Whether a bot acts for ``seat`` now: a bot's seat, a free seat during a game,
+        or (with bot takeover) a person who is away or timed out."""
+        s = self.seats[seat]
+        if s.kind in ("bot", "empty"):
+            return True
+        return self.bot_takeover and (s.away or s.timed_out)
 
     # -- persistence ---------------------------------------------------------------
     @property
@@ -146,6 +180,11 @@ class TableRuntime:
         rec = record_of(state)
         rec["factor"] = state.factor
         rec["log"] = action_log(state)
+        if state is self.game and self.stand_in:
+            # the actions a bot took for a person's seat, in the record's free-form
+            # ``meta``: [{"seat", "action", "phase", "call"|"doubling"|"play": index in
+            # the record's calls/doublings/plays}]
+            rec["meta"] = {"stand_in": list(self.stand_in)}
         return rec
 
     def save_game(self) -> None:
@@ -153,7 +192,7 @@ class TableRuntime:
         if g is None:
             return
         players = [{"seat": i, "name": s.name, "kind": s.kind, "user_id": s.user_id,
-                    "bot": s.bot if s.bot_controlled else None}
+                    "bot": s.bot if s.kind != "empty" and self.bot_plays(i) else None}
                    for i, s in enumerate(self.seats)]
         self.store.save_game(self.id, self.game_number, self.live_record(g), g.is_terminal(),
                              g.result(), players)
@@ -165,9 +204,17 @@ class TableRuntime:
             replay_actions(state, row.record.get("log", []))
             self.game = state
             self.game_number = row.number
+            meta = row.record.get("meta")
+            self.stand_in = list(meta.get("stand_in", [])) if isinstance(meta, dict) else []
+            self.game_humans = {i: p.get("user_id") for i, p in enumerate(row.players or [])
+                                if isinstance(p, dict) and p.get("kind") == "human"}
             if state.is_terminal():
                 self.match.finish_game()
         self.version = 1
+        now = time.monotonic()
+        for s in self.seats:  # after a restart nobody is connected yet
+            if s.kind == "human":
+                s.away_since = now
 
     # -- seats -----------------------------------------------------------------------
     def seat_of(self, user_id: int | None) -> int | None:
@@ -195,11 +242,12 @@ class TableRuntime:
         }
 
     def _seats_info(self) -> list[dict[str, Any]]:
-        return [{"name": s.name, "kind": s.kind, "bot": s.bot if s.bot_controlled else None,
+        return [{"name": s.name, "kind": s.kind,
+                 "bot": s.bot if s.kind != "empty" and self.bot_plays(i) else None,
                  "away": s.away, "timed_out": s.timed_out,
                  "connected": any(c.user_id == s.user_id and s.user_id is not None
                                   for c in self.connections.values())}
-                for s in self.seats]
+                for i, s in enumerate(self.seats)]
 
     def _info_head_text(self) -> str:
         """``_dumps(self._info_head())`` without its closing brace; the rules (frozen)
@@ -228,6 +276,8 @@ class TableRuntime:
             "note": self.note or None,
             "allow_hints": bool(self.settings.get("allow_hints")),
             "tournament": self.settings.get("tournament"),
+            "bot_takeover": self.bot_takeover,
+            "away_timeout": self.away_timeout,
         }
 
     def _info_viewer(self, seat: int | None, user_id: int | None) -> dict[str, Any]:
@@ -288,6 +338,8 @@ class TableRuntime:
         seat = self.seat_of(conn.user_id)
         if seat is not None:
             s = self.seats[seat]
+            s.away_since = None
+            self._cancel_away_timer(seat)
             if s.away or s.timed_out:
                 s.away = s.timed_out = False
                 self.save_table()
@@ -306,6 +358,8 @@ class TableRuntime:
         if seat is not None and not any(c.user_id == conn.user_id
                                         for c in self.connections.values()):
             self.seats[seat].away = True
+            self.seats[seat].away_since = time.monotonic()
+            self.arm_away_timer(seat)
             self.save_table()
             self.version += 1
             self.schedule()
@@ -397,6 +451,8 @@ class TableRuntime:
         self.manager.resolve_chance(state, self.deal_rng(self.game_number + 1))
         self.game = state
         self.game_number += 1
+        self.stand_in = []
+        self.game_humans = {i: s.user_id for i, s in enumerate(self.seats) if s.kind == "human"}
         if self.status != "playing":
             self.status = "playing"
             self.save_table()
@@ -484,7 +540,7 @@ class TableRuntime:
         if g is None or g.is_terminal():
             if self.is_full() and not self.match.is_over() and (
                     (g is None and self.status == "playing")
-                    or (g is not None and all(s.bot_controlled for s in self.seats))
+                    or (g is not None and all(self.bot_plays(i) for i in range(4)))
                     or (self.settings.get("auto_start") and g is None)):
                 delay = 0 if g is None else self.manager.settings.auto_next_delay
                 self._timer = loop.call_later(delay, self._spawn, self._auto_next)
@@ -492,8 +548,7 @@ class TableRuntime:
         seat = g.current_player
         if seat < 0:
             return
-        st = self.seats[seat]
-        if st.bot_controlled or st.kind == "empty":
+        if self.bot_plays(seat):
             self._timer = loop.call_later(self.manager.settings.bot_delay, self._spawn,
                                           self._bot_move)
             return
@@ -540,8 +595,7 @@ class TableRuntime:
             if g is None or g.is_terminal():
                 return
             seat = g.current_player
-            if seat < 0 or not (self.seats[seat].bot_controlled
-                                or self.seats[seat].kind == "empty"):
+            if seat < 0 or not self.bot_plays(seat):
                 return
             bot = self.bot_for(seat)
             if bot.name.startswith(("pimc", "ismcts")):
@@ -551,14 +605,68 @@ class TableRuntime:
                 action = bot.choose(g, self.manager.rng)
             if self.seats[seat].entrant:
                 self.standins.add(self.seats[seat].entrant)
+            if seat in self.game_humans:
+                self.stand_in.append(_stand_in_mark(g, seat, action))
             g.apply_as(seat, action)
             await self._after_change()
+
+    # -- time away ----------------------------------------------------------------------
+    def arm_away_timer(self, seat: int) -> None:
+        """Release ``seat`` when its player is still away after ``away_timeout``."""
+        self._cancel_away_timer(seat)
+        s = self.seats[seat]
+        if s.kind != "human" or not s.away or self.away_timeout <= 0 or self.manager.closing:
+            return
+        since = s.away_since if s.away_since is not None else time.monotonic()
+        delay = max(0.0, since + self.away_timeout - time.monotonic())
+        user_id = s.user_id
+        loop = asyncio.get_running_loop()
+        self._away_timers[seat] = loop.call_later(
+            delay, self._spawn, lambda: self._release_away(seat, user_id))
+
+    def _cancel_away_timer(self, seat: int) -> None:
+        handle = self._away_timers.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+
+    async def _release_away(self, seat: int, user_id: int | None) -> None:
+        """The player stayed away too long: the seat becomes free (the session at the
+        table ends).  During a game a bot plays the free seat until someone sits down."""
+        async with self.lock:
+            self._away_timers.pop(seat, None)
+            s = self.seats[seat]
+            if (s.kind != "human" or s.user_id != user_id or not s.away
+                    or any(c.user_id == user_id for c in self.connections.values())):
+                return
+            self.seats[seat] = Seat()
+            self.save_table()
+            self.version += 1
+            self.schedule()
+            await self.broadcast()
+        await self.manager.lobby_changed()
 
     def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
+        for handle in self._away_timers.values():
+            handle.cancel()
+        self._away_timers.clear()
         for t in list(self._tasks):
             t.cancel()
+
+
+def _stand_in_mark(g: MuckenState, seat: int, action: Any) -> dict[str, Any]:
+    """The mark of one action a bot takes for a person's seat: where it is in the
+    record (``call``: index in ``calls``, ``doubling``: in the doublings, ``play``: in
+    ``plays``)."""
+    mark: dict[str, Any] = {"seat": seat, "action": str(action), "phase": g.phase}
+    if g.phase in ("bidding", "muss"):
+        mark["call"] = len(g.calls)
+    elif g.phase == "doubling":
+        mark["doubling"] = len(g.doubling_seats)
+    elif g.phase == "play":
+        mark["play"] = sum(len(cards) for _, cards in g.tricks.tricks) + len(g.tricks.current)
+    return mark
 
 
 def _hint_for(state: MuckenState, seat: int, seed: int) -> tuple[str, dict[str, float]]:
@@ -602,6 +710,9 @@ class TableManager:
     async def start(self) -> None:
         for rt in self.tables.values():
             rt.schedule()
+            for i, s in enumerate(rt.seats):
+                if s.kind == "human" and s.away:
+                    rt.arm_away_timer(i)
 
     def close(self) -> None:
         self.closing = True

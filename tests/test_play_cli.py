@@ -19,7 +19,8 @@ from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 
-runner = CliRunner()
+# the session speaks German here: --lang defaults to the locale, so fix it
+runner = CliRunner(env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": "de_DE.UTF-8"})
 
 Answer = Callable[[PlaySession, str], str]
 

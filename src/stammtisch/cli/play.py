@@ -15,6 +15,11 @@ shown only after a game, when the view reveals the dealt cards.
 The core is :class:`PlaySession`: it takes a ``read(prompt) -> str`` function
 (raising ``EOFError`` at the end of input) and a rich ``Console``, so tests
 drive it without a terminal.  :func:`play_command` is the typer command.
+
+Every text the session prints comes from the translations shared with the browser
+UI (:mod:`stammtisch.i18n`: ``server/static/i18n/<lang>.json``, keys ``play.*`` and a
+few of the UI's), in German or English (``--lang``; by default from the locale).
+Game terms (Muck, Wenz, weiter, Kontra, Bobbl, Tore, Stich, Augen …) stay German.
 """
 
 from __future__ import annotations
@@ -43,10 +48,11 @@ from stammtisch.games.mucken.auskarten import AuskartenResult, auskarten, highes
 from stammtisch.games.mucken.match import Bobbl, MuckenMatch
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
+from stammtisch.i18n import LANGUAGES, Translator, default_language
 
 ReadFn = Callable[[str], str]
 
-#: names of bot seats (by seat); humans are "Du" (one human) or "Spieler N"
+#: names of bot seats (by seat); humans are "Du"/"You" (one human) or "Spieler N"/"Player N"
 BOT_NAMES = ("Hans", "Schorsch", "Kunni", "Babett")
 
 SUIT_STYLE = {
@@ -55,19 +61,14 @@ SUIT_STYLE = {
     Suit.HERZ: "red",
     Suit.SCHELLEN: "yellow",
 }
-#: a kind of card in the plural ("es geht um die Könige")
-RANK_KIND = {
-    Rank.ASS: "Säue (Asse)",
-    Rank.ZEHN: "Zehner",
-    Rank.KOENIG: "Könige",
-    Rank.OBER: "Ober",
-    Rank.UNTER: "Unter",
-    Rank.NEUN: "Neuner",
-    Rank.ACHT: "Achter",
-    Rank.SIEBEN: "Siebener",
-}
-#: Outcome reasons of announced games are the declarers' view
-REASON_TEXT = {"gewonnen": "die Spieler gewinnen", "verloren": "die Spieler verlieren"}
+#: the German texts (the default of a PlaySession and of the helpers below)
+GERMAN = Translator("de")
+
+
+def rank_kind(t: Translator, rank: Rank) -> str:
+    """A kind of card in the plural ("es geht um die Könige")."""
+    key = f"play.rank_kind.{rank.text}"
+    return t(key) if t.has(key) else rank.text
 
 #: after this many invalid answers at the Abheben prompt the default is taken
 CUT_PATIENCE = 3
@@ -75,25 +76,8 @@ CUT_PATIENCE = 3
 YES = {"j", "ja", "y", "yes"}
 QUIT_WORDS = {"q", "quit", "exit", "ende", "aufhören", "aufhoeren"}
 HELP_WORDS = {"?", "h", "hilfe", "help"}
-LAST_WORDS = {"l", "letzter", "letzter stich"}
-SHEET_WORDS = {"z", "zettel", "stand"}
-
-HELP_TEXT = """\
-[bold]Eingaben[/bold]
-  Karte       Farbe E(ichel) G(ras) H(erz) S(chellen) + Wert A 10 K O U 9, z. B. \
-[bold]EO[/bold], [bold]h10[/bold], [bold]sa[/bold]
-              — oder ihre Nummer in der Liste
-  Ansage      das Wort ([bold]weiter[/bold], [bold]muck[/bold], [bold]wenz[/bold], \
-[bold]schneidermuck[/bold] …), ein eindeutiger Anfang (z. B. [bold]w[/bold]) oder die Nummer
-  Kontra      [bold]kontra[/bold] oder [bold]gut[/bold] (bzw. die Nummer)
-  Abheben     eine Anzahl Karten, [bold]Enter[/bold] für die Vorgabe, [bold]geben[/bold] \
-oder [bold]klopfen[/bold] (wenn erlaubt)
-[bold]Befehle[/bold]
-  l, letzter  den letzten Stich anschauen
-  z, zettel   den Spielstandzettel (Bobbl, Tore, Brillen) zeigen
-  Enter       Tisch und Karten nochmal zeigen
-  ?, hilfe    diese Hilfe
-  q           aufhören (mit Rückfrage)"""
+LAST_WORDS = {"l", "letzter", "letzter stich", "last"}
+SHEET_WORDS = {"z", "zettel", "stand", "sheet"}
 
 
 class _Quit(Exception):
@@ -218,16 +202,17 @@ def _join(parts: Iterable[Text | str], sep: str = " ") -> Text:
     return out
 
 
-def trump_description(rules: MuckenRules, contract: str | None) -> str:
+def trump_description(rules: MuckenRules, contract: str | None,
+                      t: Translator = GERMAN) -> str:
     bid = rules.bid_by_name(contract) if contract else None
     kind = bid.kind if bid is not None else "muck"
     if kind == "wenz":
-        return "nur die vier Unter (Herz ist eine normale Farbe)"
+        return t("play.trump.wenz")
     if kind == "geier":
-        return "nur die vier Ober (Herz ist eine normale Farbe)"
+        return t("play.trump.geier")
     if kind == "farbsolo" and bid is not None and bid.suit is not None:
-        return f"alle Ober, alle Unter und {bid.suit.german_name}"
-    return "alle Ober, alle Unter und Herz"
+        return t("play.trump.farbsolo", suit=bid.suit.german_name)
+    return t("play.trump.muck")
 
 
 def contract_name(contract: str | None) -> str:
@@ -251,7 +236,7 @@ class PlaySession:
     ``read(prompt)`` returns one line of input (raises ``EOFError`` at its end);
     ``console`` receives all output.  ``interactive`` (a real terminal): in
     hot-seat mode wait for Enter and clear the screen before showing a hand,
-    and pause after each game.
+    and pause after each game.  ``lang``: "de" or "en", the language of every text.
     """
 
     def __init__(
@@ -267,7 +252,9 @@ class PlaySession:
         bobbl_limit: int | None = 2,
         first_dealer: int | None = None,
         interactive: bool = False,
+        lang: str = "de",
     ) -> None:
+        self.t = Translator(lang)
         self.rules = rules
         self.console = console
         self._read = read
@@ -290,8 +277,8 @@ class PlaySession:
     # -- names and seats ---------------------------------------------------------
     def _person_names(self, humans: frozenset[int]) -> list[str]:
         single = len(humans) == 1
-        return [("Du" if single else f"Spieler {p + 1}") if p in humans else BOT_NAMES[p]
-                for p in range(4)]
+        return [(self.t("play.you") if single else self.t("play.player_n", n=p + 1))
+                if p in humans else BOT_NAMES[p] for p in range(4)]
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -308,15 +295,19 @@ class PlaySession:
         return self.single and seat in self.humans
 
     def dat(self, seat: int) -> str:
-        """The name after "von", "mit": "dir" for the single human."""
-        return "dir" if self._is_du(seat) else self.name(seat)
+        """The name after "von", "mit": "dir" ("you") for the single human."""
+        return self.t("play.you.dat") if self._is_du(seat) else self.name(seat)
 
     def akk(self, seat: int) -> str:
-        """The name after "an": "dich" for the single human."""
-        return "dich" if self._is_du(seat) else self.name(seat)
+        """The name after "an": "dich" ("you") for the single human."""
+        return self.t("play.you.akk") if self._is_du(seat) else self.name(seat)
 
-    def _verb(self, seat: int, du: str, er: str) -> str:
-        return f"{self.name(seat)} {du if self._is_du(seat) else er}"
+    def _verb(self, seat: int, key: str, **params: Any) -> str:
+        """The text ``key`` about ``seat``: its ``.du`` form ("Du gibst") for the single
+        human, else with ``{name}`` ("Hans gibt")."""
+        if self._is_du(seat) and self.t.has(f"{key}.du"):
+            return self.t(f"{key}.du", name=self.name(seat), **params)
+        return self.t(key, name=self.name(seat), **params)
 
     # -- I/O -------------------------------------------------------------------------
     def out(self, *items: Any, **kw: Any) -> None:
@@ -340,28 +331,29 @@ class PlaySession:
         except _Quit as q:
             self.out()
             if q.reason == "eof":
-                self.out("[bold]Eingabe zu Ende — die Sitzung ist beendet.[/bold]")
+                self.out(f"[bold]{self.t('play.eof')}[/bold]")
             else:
-                self.out("[bold]Die Sitzung ist beendet.[/bold] Pfüat eich!")
+                self.out(f"[bold]{self.t('play.quit')}[/bold] {self.t('play.bye')}")
             if self.match.games:
                 self.show_sheet()
         return 0
 
     def _welcome(self) -> None:
-        r = self.rules
+        r, t = self.rules, self.t
         games = " < ".join(g.capitalize() for g in r.games)
-        deck = "kurzes Blatt (24)" if r.deck == "short" else "langes Blatt (32)"
-        doubling = ", ".join(w.capitalize() for w in DOUBLING_WORDS[: r.doublings]) or "kein Kontra"
+        deck = t("play.deck.short") if r.deck == "short" else t("play.deck.long")
+        doubling = (", ".join(w.capitalize() for w in DOUBLING_WORDS[: r.doublings])
+                    or t("play.no_kontra"))
+        humans = t("play.humans", names=", ".join(self.name(s) for s in sorted(self.humans)))
+        bots = t("play.bots", bot=self.bot_name, names=", ".join(
+            self.name(s) for s in range(4) if s not in self.humans))
         self.out(Panel.fit(
-            f"[bold]Mucken[/bold] — Regeln [bold]{escape(r.name)}[/bold]: {deck}, {games}, "
-            f"{doubling}, Bobbl bis {r.bobbl_target}"
-            + (", Hänger" if r.haenger else "")
-            + f"\n{'Hot-Seat: ' if not self.single else ''}Menschen: "
-            + ", ".join(self.name(s) for s in sorted(self.humans))
-            + (f"; Bots ({self.bot_name}): " + ", ".join(
-                self.name(s) for s in range(4) if s not in self.humans)
-               if len(self.humans) < 4 else "")
-            + "\nEingabe [bold]?[/bold] zeigt die Hilfe.",
+            t("play.welcome", rules=escape(r.name), deck=deck, games=games, doubling=doubling,
+              target=r.bobbl_target)
+            + (f", {t('play.haenger')}" if r.haenger else "")
+            + f"\n{t('play.hotseat') if not self.single else ''}{humans}"
+            + (f"; {bots}" if len(self.humans) < 4 else "")
+            + f"\n{t('play.help_hint')}",
             title="stammtisch play",
         ))
 
@@ -375,26 +367,24 @@ class PlaySession:
         for seat in range(4):
             if seat not in self.humans:
                 self.bots[seat] = make_bot(self.bot_name)
-        self.out(f"Paare: [bold]{self.pair_name(0)}[/bold] gegen [bold]{self.pair_name(1)}[/bold]"
-                 "  (Partner sitzen sich gegenüber)")
+        self.out(self.t("play.pairs", a=self.pair_name(0), b=self.pair_name(1)))
 
     def _show_auskarten(self, result: AuskartenResult) -> None:
-        self.out("[bold]Auskarten[/bold]: jeder zieht eine Karte, die höchste im Muck gibt.")
+        self.out(self.t("play.auskarten"))
         self.out(_join([_join([f"{self.name(p)}:", card_text(c)])
                         for p, c in enumerate(result.draws)], "  ·  "))
         if result.pairs is None:
             self.match.dealer = result.dealer
-            self.out(self._verb(result.dealer, "gibst", "gibt") + " zuerst.")
+            self.out(self._verb(result.dealer, "play.deals_first"))
             return
         opener = highest_draw(result.draws, self.rules.deck)
         kind = result.dealt[-1][1].rank  # the second hit ends the dealing
-        self.out(self._verb(opener, "hast", "hat") + " die höchste Karte und kartet aus; "
-                 f"die Karte in der Mitte sagt: es geht um die {RANK_KIND.get(kind, kind.text)}.")
+        self.out(self._verb(opener, "play.kartet_aus", kind=rank_kind(self.t, kind)))
         self.out(_join([_join([f"{self.name(p)}", card_text(c)]) for p, c in result.dealt],
                        " · "))
         (a, b), (c, d) = result.pairs
-        self.out(f"Der erste Treffer: {self.name(a)} — gibt zuerst; "
-                 f"der zweite: {self.name(b)} — spielt mit {self.dat(a)}.")
+        self.out(self.t("play.hits", first=self.name(a), second=self.name(b),
+                        first_dat=self.dat(a)))
         # re-seat so that partners face each other; the first human keeps seat 0
         person_seat: dict[int, int] = {}
         anchor = self.observer
@@ -409,16 +399,17 @@ class PlaySession:
             self.names[s] = old_names[p]
         self.humans = frozenset(person_seat[p] for p in humans)
         self.match.dealer = person_seat[a]
-        self.out("Neue Sitzordnung (im Uhrzeigersinn): "
-                 + " → ".join(self.names) + f"; {self.name(person_seat[a])} gibt zuerst.")
+        self.out(self.t("play.new_seating", order=" → ".join(self.names)) + " "
+                 + self._verb(person_seat[a], "play.deals_first"))
 
     def _finale(self) -> None:
         won = self.match.sheet.bobbl_won()
         self.out()
+        n = len(self.match.games)
         self.out(Panel.fit(
-            f"Sitzung vorbei nach {len(self.match.games)} Spielen. Bobbl gewonnen: "
-            f"{self.pair_name(0)} {won[0]} : {won[1]} {self.pair_name(1)}",
-            title="Ende"))
+            self.t("play.finale.one" if n == 1 else "play.finale", n=n, a=self.pair_name(0),
+                   x=won[0], y=won[1], b=self.pair_name(1)),
+            title=self.t("play.finale.title")))
         self.show_sheet()
 
     # -- one game --------------------------------------------------------------------------
@@ -431,11 +422,11 @@ class PlaySession:
         totals = [0, 0] if cur.finished else cur.totals
         nr = len(m.sheet.bobbl) + (1 if cur.finished else 0)
         self.out()
-        self.out(f"[bold reverse] Spiel {self.game_no} [/bold reverse]  Geber: "
-                 f"[bold]{self.name(state.dealer)}[/bold] · Bobbl {nr}: "
-                 f"{self.pair_name(0)} {totals[0]} : {totals[1]} {self.pair_name(1)}"
-                 + (f" · zählt {state.factor}-fach (eingeworfen)" if state.factor > 1 else ""))
-        self.out(self._verb(state.dealer, "mischst", "mischt") + ".")
+        self.out(self.t("play.game_header", n=self.game_no, dealer=self.name(state.dealer),
+                        nr=nr, a=self.pair_name(0), x=totals[0], y=totals[1],
+                        b=self.pair_name(1))
+                 + (self.t("play.factor", n=state.factor) if state.factor > 1 else ""))
+        self.out(self._verb(state.dealer, "play.shuffles"))
         while not state.is_terminal():
             seat = state.current_player
             if seat == CHANCE:
@@ -455,7 +446,7 @@ class PlaySession:
             return  # the finale shows the sheet
         self.show_sheet()
         if self.interactive:
-            answer = self.read("Enter: nächstes Spiel (q: aufhören) ").strip().lower()
+            answer = self.read(self.t("play.next_game")).strip().lower()
             if answer in QUIT_WORDS:
                 self._confirm_quit()
 
@@ -465,8 +456,8 @@ class PlaySession:
         try:
             state.apply(action)
         except StammtischError as e:  # a bot bug must not end the session
-            self.out(f"[red]Bot {self.name(seat)} wollte etwas Unerlaubtes ({escape(str(e))}); "
-                     "er nimmt die erste erlaubte Möglichkeit.[/red]")
+            self.out("[red]" + self.t("play.bot_illegal", name=self.name(seat),
+                                      error=escape(str(e))) + "[/red]")
             action = state.legal_actions()[0]
             state.apply(action)
         return action
@@ -478,11 +469,11 @@ class PlaySession:
         phase = before["phase"]
         if phase == "cut":
             if isinstance(action, Cut):
-                self.out(self._verb(seat, "hebst", "hebt") + f" {action.count} Karten ab.")
+                self.out(self._verb(seat, "play.cuts", n=action.count))
             elif action == Say("klopfen"):
-                self.out(self._verb(seat, "klopfst", "klopft") + " (alle Karten auf einmal).")
+                self.out(self._verb(seat, "play.klopft"))
             else:
-                self.out(self._verb(seat, "lässt", "lässt") + " geben.")
+                self.out(self._verb(seat, "play.laesst_geben"))
         elif phase in ("bidding", "muss"):
             self.out(_join([f"{self.name(seat)}:", Text(str(action), style="bold")]))
         elif phase == "doubling":
@@ -495,8 +486,8 @@ class PlaySession:
             if len(after["tricks_played"]) > len(before["tricks_played"]):
                 self._show_trick_done(after)
         if phase in ("shuffle", "cut") and after["phase"] not in ("shuffle", "cut"):
-            packets = "alle auf einmal" if after["klopfen"] else "zweimal"
-            self.out(self._verb(state.dealer, "gibst", "gibt") + f" ({packets}).")
+            packets = self.t("play.packets.all" if after["klopfen"] else "play.packets.two")
+            self.out(self._verb(state.dealer, "play.deals", packets=packets))
             if self.single and after["phase"] != "end":
                 self._show_hand(after, self.observer, legal=None)
         if after["phase"] == "play" and phase != "play":
@@ -507,26 +498,31 @@ class PlaySession:
         augen = sum(Card.parse(e["card"]).augen for e in last["cards"])
         n = len(v["tricks_played"])
         self.out(_join([
-            Text(f"  → Stich {n} an {self.akk(last['winner'])}", style="bold"),
-            f"({augen} Augen) · Stiche {self.pair_name(0)} {v['tricks_taken'][0]} : "
-            f"{v['tricks_taken'][1]} {self.pair_name(1)}",
+            Text(self.t("play.trick_to", n=n, name=self.akk(last["winner"])), style="bold"),
+            self.t("play.trick_score_after", augen=augen, a=self.pair_name(0),
+                   x=v["tricks_taken"][0], y=v["tricks_taken"][1], b=self.pair_name(1)),
         ]))
 
     def _announce_contract(self, v: Mapping[str, Any]) -> None:
         contract = v["contract"]
         decl = v["declarer"]
-        who = f" — Spieler: {self.name(decl)} ({self.pair_name(decl % 2)})" if decl is not None \
-            else ""
+        t = self.t
+        who = t("play.declarer_who", name=self.name(decl), pair=self.pair_name(decl % 2)) \
+            if decl is not None else ""
         if contract == "pflichtmuck":
-            who = " — alle haben „weiter“ gesagt"
+            who = t("play.all_weiter")
         elif contract == "ramsch":
-            who = " — wer die wenigsten Augen hat, gewinnt"
-        dbl = ", ".join(f"{d['word'].capitalize()} von {self.dat(d['seat'])}"
-                        for d in v["doublings"])
-        self.out(f"[bold]Gespielt wird: {contract_name(contract)}[/bold]{who}"
+            who = t("play.ramsch_rule")
+        dbl = self._doublings_by(v["doublings"])
+        self.out(f"[bold]{t('play.playing', contract=contract_name(contract))}[/bold]{who}"
                  + (f" · {dbl}" if dbl else ""))
-        self.out(f"Trumpf: {trump_description(self.rules, contract)}. "
-                 + self._verb(v["leader"], "spielst", "spielt") + " aus.")
+        self.out(t("play.trump", trump=trump_description(self.rules, contract, t)) + " "
+                 + self._verb(v["leader"], "play.leads"))
+
+    def _doublings_by(self, doublings: Sequence[Mapping[str, Any]]) -> str:
+        """"Kontra von dir, Re von Hans" ("Kontra by you, Re by Hans")."""
+        return ", ".join(self.t("play.doubling_by", word=d["word"].capitalize(),
+                                name=self.dat(d["seat"])) for d in doublings)
 
     # -- a human's turn ------------------------------------------------------------------
     def _handover(self, seat: int) -> None:
@@ -534,10 +530,9 @@ class PlaySession:
         if self.single or self._shown_to == seat:
             return
         self.out()
-        self.out(Panel.fit(f"[bold]{self.name(seat)}[/bold] ist dran — "
-                           "die anderen bitte wegschauen.", border_style="cyan"))
+        self.out(Panel.fit(self.t("play.handover", name=self.name(seat)), border_style="cyan"))
         if self.interactive:
-            answer = self.read(f"{self.name(seat)}: Enter drücken, wenn du allein schaust ")
+            answer = self.read(self.t("play.handover_prompt", name=self.name(seat)))
             if answer.strip().lower() in QUIT_WORDS:
                 self._confirm_quit()
             self.console.clear()
@@ -555,7 +550,7 @@ class PlaySession:
                 self._confirm_quit()
                 continue
             if low in HELP_WORDS:
-                self.out(HELP_TEXT)
+                self.out(self.t("play.help"))
                 continue
             if low in LAST_WORDS:
                 self.show_last_trick(state.view(seat))
@@ -570,31 +565,34 @@ class PlaySession:
             if action is not None:
                 state.apply(action)
                 return action
-            self.out(Text("✗ " + (error or "Das geht nicht."), style="bold red"))
+            self.out(Text("✗ " + (error or self.t("play.not_possible")), style="bold red"))
             if state.phase == "cut":
                 failures += 1
                 if failures >= CUT_PATIENCE:
                     action = self._default_cut(state)
-                    self.out(f"Dann halt die Vorgabe: {_cut_word(action)}.")
+                    self.out(self.t("play.default_taken", cut=self._cut_word(action)))
                     state.apply(action)
                     return action
 
     def _confirm_quit(self) -> None:
-        answer = self.read("Wirklich aufhören? (j/n) ").strip().lower()
+        answer = self.read(self.t("play.confirm_quit")).strip().lower()
         if answer in YES:
             raise _Quit("quit")
-        self.out("Gut, es geht weiter.")
+        self.out(self.t("play.go_on"))
 
     def _prompt(self, state: MuckenState, seat: int) -> str:
         who = self.name(seat)
         ph = state.phase
+        t = self.t
         if ph == "cut":
-            return f"{who} › Abheben (Anzahl, Enter = {_cut_word(self._default_cut(state))}): "
+            return t("play.prompt.cut", name=who,
+                     default=self._cut_word(self._default_cut(state)))
         if ph == "play":
-            return f"{who} › Karte (Kurzschrift oder Nummer): "
+            return t("play.prompt.card", name=who)
         if ph == "doubling":
-            return f"{who} › {' oder '.join(str(a) for a in state.legal_actions())}? "
-        return f"{who} › Ansage (Wort oder Nummer): "
+            return t("play.prompt.doubling", name=who, options=t("play.or").join(
+                str(a) for a in state.legal_actions()))
+        return t("play.prompt.call", name=who)
 
     def _default_cut(self, state: MuckenState) -> Action:
         legal = state.legal_actions()
@@ -627,22 +625,21 @@ class PlaySession:
             n = int(low)
             if 1 <= n <= len(options):
                 return options[n - 1], ""
-            return None, f"Nummer {n} gibt es nicht — wähle 1 bis {len(options)}."
+            return None, self.t("play.err.number", n=n, max=len(options))
         if ph == "play":
             try:
                 c = Card.parse(text)
             except InvalidCardError as e:
                 if low.isalpha() and len(low) > 2:
-                    return None, (f"„{text}“: jetzt wird gespielt — gib eine Karte an "
-                                  "(z. B. EO, h10) oder ihre Nummer.")
-                return None, f"„{text}“ ist keine Karte ({e}). Beispiele: EO, h10, SA."
+                    return None, self.t("play.err.play_now", text=text)
+                return None, self.t("play.err.no_card", text=text, error=e)
             if c in legal:
                 return c, ""
             hand = [Card.parse(x) for x in state.view(seat)["hand"]]
             why = state.explain_illegal(c)
             if c not in hand:
-                return None, f"{c} hast du nicht auf der Hand ({why})."
-            return None, f"{c} darfst du jetzt nicht spielen: Farbe/Trumpf bedienen! ({why})"
+                return None, self.t("play.err.not_held", card=c, why=why)
+            return None, self.t("play.err.must_follow", card=c, why=why)
         # bidding, muss, doubling: words
         words = [str(a) for a in legal if isinstance(a, Say)]
         if low in words:
@@ -652,17 +649,17 @@ class PlaySession:
             if len(matches) == 1:
                 return Say(matches[0]), ""
             if len(matches) > 1:
-                return None, f"„{text}“ ist mehrdeutig: {', '.join(matches)}."
+                return None, self.t("play.err.ambiguous", text=text, matches=", ".join(matches))
         try:
             Card.parse(text)
         except InvalidCardError:
             pass
         else:
-            return None, f"Jetzt wird noch nicht gespielt, sondern angesagt ({', '.join(words)})."
+            return None, self.t("play.err.not_yet", words=", ".join(words))
         if not low:
-            return None, f"Bitte etwas sagen: {', '.join(words)}."
+            return None, self.t("play.err.say_something", words=", ".join(words))
         why = state.explain_illegal(Say(low))
-        return None, f"„{text}“ geht jetzt nicht: {why}. Möglich: {', '.join(words)}."
+        return None, self.t("play.err.not_now", text=text, why=why, words=", ".join(words))
 
     def _interpret_cut(self, state: MuckenState, low: str) -> tuple[Action | None, str]:
         legal = state.legal_actions()
@@ -683,50 +680,48 @@ class PlaySession:
             elif low in ("geben", "klopfen"):
                 action = Say(low)
             else:
-                return None, (f"„{low}“: beim Abheben gib eine Anzahl Karten an, Enter für "
-                              "die Vorgabe" + (" oder " + "/".join(words) if words else "") + ".")
+                more = self.t("play.or") + "/".join(words) if words else ""
+                return None, self.t("play.err.cut_input", text=low, more=more)
         if action in legal:
             return action, ""
         why = state.explain_illegal(action)
         if isinstance(action, Cut) and len(state.cuts) < state.rules.cut_max_times:
             r = state.rules
-            return None, (f"{action.count} Karten abheben geht nicht: mindestens {r.cut_min} "
-                          f"abheben und {r.cut_min_left} liegen lassen ({why}).")
-        return None, f"{_cut_word(action)} geht nicht: {why}."
+            return None, self.t("play.err.cut_range", n=action.count, min=r.cut_min,
+                                left=r.cut_min_left, why=why)
+        return None, self.t("play.err.not_possible", what=self._cut_word(action), why=why)
 
     # -- what a human sees at his turn -------------------------------------------------------
     def _show_context(self, state: MuckenState, seat: int) -> None:
         v = state.view(seat)
         ph = v["phase"]
         self.out()
-        title = f"{self.name(seat)} ist dran" if not self._is_du(seat) else "Du bist dran"
-        self.out(f"[bold cyan]── Spiel {self.game_no} · {title} ──[/bold cyan]")
+        t = self.t
+        title = t("table.turn_of", name=self.name(seat)) if not self._is_du(seat) \
+            else t("table.your_turn")
+        self.out(f"[bold cyan]{t('play.context', n=self.game_no, title=title)}[/bold cyan]")
         if ph == "cut":
-            done = f" (schon abgehoben: {', '.join(map(str, v['cuts']))})" if v["cuts"] else ""
+            done = t("play.cuts_done", cuts=", ".join(map(str, v["cuts"]))) if v["cuts"] else ""
             cut_range = [a.count for a in state.legal_actions() if isinstance(a, Cut)]
             parts = []
             if cut_range:
-                parts.append(f"{min(cut_range)}–{max(cut_range)} Karten abheben")
+                parts.append(t("play.cut_range", min=min(cut_range), max=max(cut_range)))
             parts += [str(a) for a in state.legal_actions() if isinstance(a, Say)]
-            self.out(f"{self.name(state.dealer)} hat gemischt; "
-                     + ("du hebst" if self._is_du(seat) else f"{self.name(seat)} hebt")
-                     + f" ab{done}. Der Stapel hat {state.rules.deck_size} Karten.")
-            self.out("Möglich: " + " · ".join(parts)
-                     + f"  (Enter = {_cut_word(self._default_cut(state))})")
+            self.out(self._verb(seat, "play.cut_context", dealer=self.name(state.dealer),
+                                done=done, n=state.rules.deck_size))
+            self.out(t("play.possible", options=" · ".join(parts),
+                       default=self._cut_word(self._default_cut(state))))
             return
         self._show_calls(v)
         if ph == "doubling":
             decl = v["declarer"]
-            self.out(f"[bold]{contract_name(v['contract'])}[/bold] von "
-                     f"{self.name(decl)} ({self.pair_name(decl % 2)}). "
-                     f"Trumpf: {trump_description(self.rules, v['contract'])}.")
+            self.out(t("play.doubling_context", contract=contract_name(v["contract"]),
+                       name=self.name(decl), pair=self.pair_name(decl % 2),
+                       trump=trump_description(self.rules, v["contract"], t)))
             if v["doublings"]:
-                self.out("Bisher: " + ", ".join(
-                    f"{d['word'].capitalize()} von {self.dat(d['seat'])}" for d in v["doublings"]))
+                self.out(t("play.so_far", list=self._doublings_by(v["doublings"])))
         if ph == "muss":
-            self.out("Alle haben „weiter“ gesagt — " + self._verb(seat, "hast", "hat")
-                     + f" {self.rules.muss_card} und " + ("musst" if self._is_du(seat) else "muss")
-                     + " ein Spiel ansagen (Muss-Spiel).")
+            self.out(self._verb(seat, "play.muss", card=self.rules.muss_card))
         if ph == "play":
             self._show_table(v)
         options = self.options(state, seat)
@@ -740,37 +735,39 @@ class PlaySession:
         if v["phase"] == "play":
             return
         if calls:
-            self.out("Ansagen: " + " · ".join(f"{self.name(c['seat'])}: {c['call']}"
-                                              for c in calls), highlight=False)
+            self.out(f"{self.t('table.calls')}: " + " · ".join(
+                f"{self.name(c['seat'])}: {c['call']}" for c in calls), highlight=False)
         else:
-            self.out(self._verb(v["leader"], "sagst", "sagt") + " als Erster an.")
+            self.out(self._verb(v["leader"], "play.calls_first"))
         if v["standing_bid"] and v["phase"] == "bidding":
             holder = next(c["seat"] for c in reversed(calls) if c["call"] != "weiter")
-            self.out(f"Höchstes Spiel bisher: [bold]{v['standing_bid']}[/bold] "
-                     f"({self.name(holder)})")
+            self.out(self.t("play.highest_bid", bid=v["standing_bid"], name=self.name(holder)))
 
     def _show_table(self, v: Mapping[str, Any]) -> None:
         decl = v["declarer"]
+        t = self.t
         head = f"[bold]{contract_name(v['contract'])}[/bold]"
         if decl is not None:
-            head += f" von {self.name(decl)}"
+            head += t("play.by", name=self.name(decl))
         if v["doublings"]:
             head += " · " + ", ".join(f"{d['word'].capitalize()} ({self.name(d['seat'])})"
                                       for d in v["doublings"])
         n = len(v["tricks_played"]) + 1
-        self.out(f"{head} · Trumpf: {trump_description(self.rules, v['contract'])}")
-        self.out(f"Stich {n} · Stiche {self.pair_name(0)} {v['tricks_taken'][0]} : "
-                 f"{v['tricks_taken'][1]} {self.pair_name(1)}")
+        self.out(t("play.table_head", head=head,
+                   trump=trump_description(self.rules, v["contract"], t)))
+        self.out(t("play.trick_score", n=n, a=self.pair_name(0), x=v["tricks_taken"][0],
+                   y=v["tricks_taken"][1], b=self.pair_name(1)))
         if v["trick"]:
-            self.out(_join(["Auf dem Tisch:"] + [
+            self.out(_join([t("play.on_table")] + [
                 _join([self.name(e["seat"]), card_text(e["card"])]) for e in v["trick"]],
                 "  "))
         else:
-            self.out(self._verb(v["to_act"], "spielst", "spielt") + " aus.")
+            self.out(self._verb(v["to_act"], "play.leads"))
 
     def _show_hand(self, v: Mapping[str, Any], seat: int, legal: Sequence[Action] | None) -> None:
         hand = [Card.parse(c) for c in v["hand"]]
-        label = "Deine Karten:" if self.single else f"Karten von {self.name(seat)}:"
+        label = f"{self.t('table.hand')}:" if self.single \
+            else self.t("play.cards_of", name=self.name(seat))
         parts: list[Text | str] = [Text(label, style="bold")]
         if legal is None:
             parts += [card_text(c, "bold") for c in hand]
@@ -783,69 +780,73 @@ class PlaySession:
                     parts.append(card_text(c, "dim") + Text("·", style="dim"))
         self.out(_join(parts, " "), highlight=False)
         if legal is not None and len(legal) < len(hand):
-            self.out(Text("  (Karten mit · darfst du jetzt nicht spielen: bedienen!)",
-                          style="dim"))
+            self.out(Text(self.t("play.must_follow_hint"), style="dim"))
 
     # -- the last trick, the result, the sheet ------------------------------------------------
     def show_last_trick(self, v: Mapping[str, Any]) -> None:
         last = v["last_trick"]
         if last is None:
-            self.out("Es ist noch kein Stich gespielt.")
+            self.out(self.t("play.no_trick_yet"))
             return
         augen = sum(Card.parse(e["card"]).augen for e in last["cards"])
-        self.out(_join(["Letzter Stich:"] + [
+        self.out(_join([f"{self.t('table.last_trick')}:"] + [
             _join([self.name(e["seat"]), card_text(e["card"])]) for e in last["cards"]]
-            + [Text(f"→ {self.name(last['winner'])} ({augen} Augen)", style="bold")], "  "))
+            + [Text(self.t("play.trick_winner", name=self.name(last["winner"]), augen=augen),
+                    style="bold")], "  "))
 
     def show_result(self, state: MuckenState) -> None:
         v = state.view(self.observer)
         r = v["result"]
         lines: list[str] = []
         contract = r["contract"]
-        title = f"Ergebnis Spiel {self.game_no}: {contract_name(contract)}"
+        tr = self.t
+        title = tr("play.result_title", n=self.game_no, contract=contract_name(contract))
+        pairs = {"a": self.pair_name(0), "b": self.pair_name(1)}
         if contract == "eingeworfen":
-            lines.append("Alle haben „weiter“ gesagt — die Karten werden eingeworfen und neu "
-                         "gegeben.")
+            lines.append(tr("play.thrown_in"))
             if self.rules.einwerfen_double != "none":
-                lines.append("Das nächste Spiel zählt doppelt.")
+                lines.append(tr("play.next_double"))
         else:
             decl = r["declarer"]
             if contract == "sie":
-                lines.append(f"{self.name(decl)} hat die Sie (alle Ober und die zwei höchsten "
-                             "Unter) — das Spiel ist sofort aus.")
+                lines.append(tr("play.sie", name=self.name(decl)))
             elif decl is not None:
-                lines.append(f"Spieler: {self.name(decl)} ({self.pair_name(decl % 2)})"
-                             + (" — Muss-Spiel" if r["forced"] else ""))
+                lines.append(tr("play.declarer", name=self.name(decl),
+                                pair=self.pair_name(decl % 2))
+                             + (tr("play.muss_spiel") if r["forced"] else ""))
             if v["doublings"]:
-                lines.append(", ".join(f"{d['word'].capitalize()} von {self.dat(d['seat'])}"
-                                       for d in v["doublings"]))
+                lines.append(self._doublings_by(v["doublings"]))
             a, t = r["augen"], r["tricks"]
-            lines.append(f"Augen: {self.pair_name(0)} {a[0]} : {a[1]} {self.pair_name(1)}")
-            lines.append(f"Stiche: {self.pair_name(0)} {t[0]} : {t[1]} {self.pair_name(1)}")
+            lines.append(tr("play.augen_line", x=a[0], y=a[1], **pairs))
+            lines.append(tr("play.tricks_line", x=t[0], y=t[1], **pairs))
             if r["violation"] is not None:
-                lines.append(f"Regelverstoß von {self.name(r['violation'])}.")
+                lines.append(tr("play.violation", name=self.name(r["violation"])))
             if r["winner"] is None:
-                lines.append(f"Nicht gewertet ({r['reason']}).")
+                lines.append(tr("play.not_scored", reason=self._reason(r["reason"])))
             else:
-                if r["declarer"] is not None and contract != "sie":
-                    notes = [REASON_TEXT.get(r["reason"], r["reason"])]
+                if r["declarer"] is not None and contract != "sie" and tr.has(
+                        f"play.reason.{r['reason']}"):
+                    notes = [tr(f"play.reason.{r['reason']}")]
+                elif r["declarer"] is not None and contract != "sie":
+                    notes = [self._reason(r["reason"])]
                 else:
-                    notes = [r["reason"] if r["reason"] != "gewonnen" else ""]
+                    notes = [self._reason(r["reason"]) if r["reason"] != "gewonnen" else ""]
                 if r["column"] in ("schneider", "schwarz"):
                     notes.append(r["column"])
                 if r["doublings"]:
-                    notes.append("mit " + "/".join(w.capitalize()
-                                                   for w in DOUBLING_WORDS[: r["doublings"]]))
+                    notes.append(tr("result.kontra", word="/".join(
+                        w.capitalize() for w in DOUBLING_WORDS[: r["doublings"]])))
                 if r["factor"] > 1:
-                    notes.append(f"{r['factor']}-fach wegen Einwerfen")
+                    notes.append(tr("play.factor_note", n=r["factor"]))
                 why = ", ".join(n for n in notes if n)
-                lines.append(f"[bold]Gewonnen: {self.pair_name(r['winner'])}[/bold] — "
-                             f"{r['score']} Punkt{'e' if r['score'] != 1 else ''}"
-                             + (f" ({why})" if why else ""))
+                points = tr("play.points.one" if r["score"] == 1 else "play.points",
+                            n=r["score"])
+                lines.append(f"[bold]{tr('play.won', pair=self.pair_name(r['winner']))}[/bold]"
+                             f" — {points}" + (f" ({why})" if why else ""))
         self.out(Panel("\n".join(lines), title=title, expand=False, border_style="green"))
         dealt = v.get("dealt")
         if dealt:
-            table = Table(title="Die Karten dieses Spiels", show_header=False, box=None)
+            table = Table(title=tr("play.dealt"), show_header=False, box=None)
             for seat, hand in enumerate(dealt):
                 cards = state.sort_hand([Card.parse(c) for c in hand])
                 table.add_row(self.name(seat), _join([card_text(c) for c in cards]))
@@ -854,26 +855,28 @@ class PlaySession:
     def _announce_bobbl(self, b: Bobbl) -> None:
         assert b.winner is not None and b.loser is not None
         nr = len(self.match.sheet.bobbl)
-        text = (f"[bold]● Bobbl {nr}![/bold] {self.pair_name(b.winner)} gewinnen den Bobbl, "
-                f"{self.pair_name(b.loser)} bekommen ihn")
+        text = self.t("play.bobbl_done", n=nr, winner=self.pair_name(b.winner),
+                      loser=self.pair_name(b.loser))
         if b.brille:
-            text += " — zu null: eine [bold]Brille[/bold]!"
+            text += self.t("play.bobbl_brille")
         else:
-            text += f" — mit {b.tore} geschossenen Toren."
+            text += self.t("play.bobbl_tore", n=b.tore)
         self.out(Panel.fit(text, border_style="yellow"))
 
     def show_sheet(self) -> None:
         """The Spielstandzettel: every Bobbl with its lines, dots, Brillen and Tore."""
         sheet = self.match.sheet
-        table = Table(title="Spielstandzettel", show_lines=False)
-        table.add_column("Spiel", justify="right")
+        t = self.t
+        table = Table(title=t("sheet.title"), show_lines=False)
+        table.add_column(t("play.sheet.game"), justify="right")
         table.add_column(self.pair_name(0), justify="right")
         table.add_column(self.pair_name(1), justify="right")
-        table.add_column("Spiel / Notiz")
+        table.add_column(t("play.sheet.note"))
         for nr, b in enumerate(sheet.bobbl, 1):
             if not b.entries:
                 continue
-            table.add_row("", f"[bold]Bobbl {nr}[/bold]", "", "", end_section=False)
+            table.add_row("", f"[bold]{t('sheet.bobbl', n=nr)}[/bold]", "", "",
+                          end_section=False)
             totals = [0, 0]
             for e in b.entries:
                 cells = ["", ""]
@@ -884,14 +887,14 @@ class PlaySession:
                     totals[e.pair] += e.points
                     cells[e.pair] = f"{totals[e.pair]} (+{e.points})"
                 else:
-                    cells[e.pair] = f"(+{e.points}) Bobbl!"
+                    cells[e.pair] = t("play.sheet.bobbl_entry", n=e.points)
                 table.add_row(str(e.game), cells[0], cells[1], note)
             if b.finished:
                 assert b.loser is not None
                 cells = ["", ""]
-                cells[b.loser] = "● Brille" if b.brille else "●"
+                cells[b.loser] = t("play.sheet.brille") if b.brille else "●"
                 table.add_row("", cells[0], cells[1],
-                              f"{self.pair_name(b.loser)} bekommen den Bobbl, Tore {b.tore}",
+                              t("play.sheet.lost", pair=self.pair_name(b.loser), n=b.tore),
                               end_section=True)
         self.out(table)
         won = sheet.bobbl_won()
@@ -904,13 +907,12 @@ class PlaySession:
             gegner[b.winner] += b.tore  # the opponents' points in a Bobbl this pair won
             dots[b.loser] += "◎" if b.brille else "●"
         for p in (0, 1):
-            self.out(f"{self.pair_name(p)}: Bobbl gewonnen {won[p]}, bekommen "
-                     f"{dots[p] or '–'} · Tore {tore[p]} · gegnerische Tore {gegner[p]}",
-                     highlight=False)
+            self.out(t("play.sheet.pair", pair=self.pair_name(p), won=won[p],
+                       dots=dots[p] or "–", tore=tore[p], gegner=gegner[p]), highlight=False)
         cur = sheet.current
         if not cur.finished:
-            self.out(f"Laufender Bobbl: {cur.totals[0]} : {cur.totals[1]} "
-                     f"(bis {sheet.target})")
+            self.out(t("play.sheet.current", x=cur.totals[0], y=cur.totals[1],
+                       target=sheet.target))
 
     def _entry_note(self, game: int, note: str) -> str:
         games = self.match.games
@@ -923,17 +925,21 @@ class PlaySession:
             if s.doublings:
                 text += ", " + "/".join(w.capitalize() for w in DOUBLING_WORDS[: s.doublings])
             if r.get("winner") is None:
-                text += " — nicht gewertet"
+                text += self.t("play.sheet.not_scored")
             elif r.get("reason"):
-                text += f" — {r['reason']}"
+                text += f" — {self._reason(r['reason'])}"
             return text
         return note
 
+    def _reason(self, reason: str) -> str:
+        """An outcome reason as the UI words it ("weniger Augen" → "fewer Augen")."""
+        key = f"reason.{reason}"
+        return self.t(key) if self.t.has(key) else reason
 
-def _cut_word(action: Action) -> str:
-    if isinstance(action, Cut):
-        return f"{action.count} abheben"
-    return str(action)
+    def _cut_word(self, action: Action) -> str:
+        if isinstance(action, Cut):
+            return self.t("play.cut_n", n=action.count)
+        return str(action)
 
 
 # -- the typer command -------------------------------------------------------------------
@@ -955,8 +961,8 @@ def _stdin_reader(console: Console, tty: bool) -> ReadFn:
     return read
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"Fehler: {message}", err=True)
+def _fail(message: str, t: Translator = GERMAN) -> typer.Exit:
+    typer.echo(t("play.error", message=message), err=True)
     return typer.Exit(2)
 
 
@@ -979,6 +985,10 @@ def play_command(
                                                            "(one terminal, taking turns)."),
     humans: str | None = typer.Option(
         None, "--humans", help="Human seats, e.g. 0,2 (0 = you; clockwise; 2 = partner)."),
+    lang: str | None = typer.Option(
+        None, "--lang", metavar="de|en",
+        help="Language of the session: de or en [default: de if LC_ALL, LC_MESSAGES or "
+             "LANG (the first set) starts with 'de', else en]. Game terms stay German."),
 ) -> None:
     """Play Mucken in the terminal: you (seat 0) and a bot partner against two bots.
 
@@ -987,19 +997,23 @@ def play_command(
     '?' help, 'l' last trick, 'z' score sheet, 'q' quit.  Works with piped input
     (one answer per line; the session ends cleanly at the end of input).
     """
+    language = (lang or default_language()).strip().lower()
+    if language not in LANGUAGES:
+        raise typer.BadParameter(f"{lang!r}: choose de or en", param_hint="--lang")
+    t = Translator(language)
     try:
         the_rules = parse_rules(rules, option)
     except StammtischError as e:
-        raise _fail(f"Regeln: {e}") from None
+        raise _fail(t("play.rules_error", message=e), t) from None
     try:
         seats = parse_humans(humans) if humans is not None else (
             frozenset(range(4)) if hotseat else frozenset({0}))
     except ValueError as e:
-        raise _fail(str(e)) from None
+        raise _fail(str(e), t) from None
     _load_bots()
     bot = bots if bots is not None else default_bot_name()
     if bot not in BOTS:
-        raise _fail(f"unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})")
+        raise _fail(f"unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})", t)
     if seed is not None:
         base = random.Random(seed)
         shuffle_rng: Rng = random.Random(base.getrandbits(64))
@@ -1012,11 +1026,11 @@ def play_command(
     session = PlaySession(
         the_rules, console=console, read=_stdin_reader(console, tty), humans=seats, bot=bot,
         shuffle_rng=shuffle_rng, bot_rng=bot_rng, bobbl_limit=bobbl,
-        first_dealer=first_dealer, interactive=tty and console.is_terminal,
+        first_dealer=first_dealer, interactive=tty and console.is_terminal, lang=language,
     )
     try:
         code = session.run()
     except KeyboardInterrupt:
-        console.print("\nAbgebrochen — die Sitzung ist beendet.")
+        console.print("\n" + t("play.interrupted"))
         code = 130
     raise typer.Exit(code)

@@ -817,6 +817,10 @@ export function mountDesk(root, { id, checkin = null }) {
     const save = async () => {
       const entry = entryBody(draft, target);
       if (!entry) return;
+      if ((slotByKey(slot.key) || slot).decided && draftEntry(draft, target)?.winner == null) {
+        toast(t("tn.edit.needs_winner"));
+        return;
+      }
       try {
         await api("POST", `${api0}/bobbl/${slot.round}/${slot.table}/${slot.index}/entries`,
           { ...entry, expected_version: draft.version ?? slot.version, final: !!draft.final });

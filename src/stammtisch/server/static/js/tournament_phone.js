@@ -4,8 +4,8 @@
 // the organiser made phone entries final.  Drafts survive a reload (localStorage).
 
 import {
-  RoundClock, base, conflictText, draftFrom, entryBody, finalForm, gameGrid, modeSwitch,
-  resultText, tickClocks,
+  RoundClock, base, conflictText, draftEntry, draftFrom, entryBody, finalForm, gameGrid,
+  modeSwitch, resultText, tickClocks,
 } from "./tournament_common.js";
 import { errorText, t } from "./i18n.js";
 import { ApiError, api, clear, h, toast, toastError } from "./ui.js";
@@ -215,6 +215,10 @@ export function mountTablePhone(root, { id, table, token }) {
   async function send(b, d) {
     const entry = entryBody(d, sheet.target);
     if (!entry) return;
+    if (b.decided && draftEntry(d, sheet.target)?.winner == null) {
+      toast(t("tn.edit.needs_winner"));
+      return;
+    }
     if (sheet.double_entry && !side) {
       toast(t("tn.phone.choose_side"));
       return;

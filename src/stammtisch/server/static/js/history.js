@@ -1,6 +1,8 @@
 // /history: the finished games of the logged-in player, each linking to its replay.
 
+import { seatDisplayName } from "./bots.js";
 import { language, t, word } from "./i18n.js";
+import "./table_i18n.js";
 import { api, clear, h, link, session, toastError } from "./ui.js";
 
 export function mountHistory(root) {
@@ -34,13 +36,20 @@ export function mountHistory(root) {
       if (r.winner !== null && r.winner !== undefined) {
         outcome += ` · ${r.winner === myPair ? "+" : "−"}${r.score}`;
       }
-      const players = (g.players ?? []).map((p) => p.name);
-      return h("tr", { "data-game": g.id },
+      const players = (g.players ?? []).map((p) => seatDisplayName(p));
+      const standIn = new Set(g.stand_in_seats ?? []);
+      const botForYou = g.bot_for_you || 0;
+      return h("tr", { "data-game": g.id, class: botForYou ? "bot-for-you" : null },
         h("td", { text: g.finished_at ? fmt.format(new Date(g.finished_at)) : "–" }),
-        h("td", {}, h("span", { class: "mono", text: g.table_id }),
+        h("td", {}, h("span", { class: "table-name", text: g.table_name || g.table_id }),
           h("span", { class: "muted", text: ` · ${t("history.game")} ${g.number}` })),
-        h("td", { class: "players" }, players.map((n, i) => h("span", {
-          class: i === g.seat ? "me" : "", text: n }))),
+        h("td", { class: "players" }, players.map((p, i) => h("span", {
+          class: i === g.seat ? "me" : "" }, p.name,
+        standIn.has(i) || p.standIn ? h("span", { class: "bot-mark",
+          title: t("history.bot_played", { name: p.name }), text: t("history.bot_mark") })
+          : null)),
+        botForYou ? h("span", { class: "bot-for-you-note", text: botForYou === 1
+          ? t("history.bot_for_you_1") : t("history.bot_for_you", { n: botForYou }) }) : null),
         h("td", { class: myPair !== null && r.winner === myPair ? "won" : "lost",
           text: outcome }),
         h("td", {}, link(`/replay/${encodeURIComponent(g.id)}`, t("history.replay"),

@@ -1,11 +1,14 @@
 // The lobby: log in / register / guest, the live list of open public tables
 // (websocket /ws/lobby), and the form to open a new table.
 
+import { botDescription, botName, seatDisplayName, setBotInfo } from "./bots.js";
 import { hasStoredLanguage, language, setLanguage, t } from "./i18n.js";
+import "./table_i18n.js";
 import { api, clear, h, icon, link, navigate, session, setUser, socket, toast, toastError }
   from "./ui.js";
 
 const TIMERS = [0, 15, 30, 60, 120, 300];
+const AWAY = [60, 300, 900, 3600, 0]; // seconds away before the seat is freed (0: never)
 const OPTION_KEYS = ["deck", "no_game", "doublings", "partner_overcall_new_round", "klopfen"];
 
 export function mountLobby(root) {
@@ -33,6 +36,7 @@ export function mountLobby(root) {
 
   api("GET", "/api/presets").then((data) => {
     presets = data;
+    setBotInfo(data?.bot_info);
     renderCreate();
   }).catch(toastError);
 
@@ -158,9 +162,8 @@ export function mountLobby(root) {
       }
       return h("li", { class: `seat-slot ${s.kind}` },
         h("span", { class: "seat-icon" }, icon(s.kind === "bot" ? "bot" : "person")),
-        h("span", { class: "seat-name", text: s.name }),
-        s.kind === "bot" && !/\(Bot\)$/.test(s.name)
-          ? h("span", { class: "muted", text: ` ${t("table.bot")}` }) : null);
+        h("span", { class: "seat-name", text: seatDisplayName(s).name,
+          title: s.kind === "bot" ? t("bots.generic") : null }));
     }));
     return h("article", { class: "table-card", "data-table": tb.id },
       h("div", { class: "table-card-head" },
@@ -206,7 +209,7 @@ export function mountLobby(root) {
     if (form.preset === undefined) {
       Object.assign(form, { name: t("create.name_default"), public: true, preset: "seefest",
         bobbl_limit: 2, turn_timer: 60, fill: true, bot: presets.default_bot, seat: 0,
-        allow_hints: false });
+        allow_hints: false, bot_takeover: true, away_timeout: 300 });
       if (!presets.presets.seefest) form.preset = Object.keys(presets.presets)[0];
       presetDefaults(form.preset);
     }
@@ -269,14 +272,32 @@ export function mountLobby(root) {
       check("c-fill", "fill", t("create.fill_bots")),
       check("c-hints", "allow_hints", t("create.allow_hints")),
       h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
+      check("c-takeover", "bot_takeover", t("create.bot_takeover")),
+      h("small", { class: "muted block", text: t("create.bot_takeover_hint") }),
+      field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
+        AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
+          : t("create.minutes", { n: n / 60 })]), num)),
       h("div", { class: "field-row" },
-        field("c-bot", t("create.bot"), select("c-bot", "bot",
-          presets.bots.map((b) => [b, b]))),
+        field("c-bot", t("create.bot"), botSelect()),
         field("c-seat", t("create.seat"), select("c-seat", "seat",
           [0, 1, 2, 3].map((i) => [i, t("create.seat_n", { n: i + 1 })]), num))),
       h("button", { type: "submit", class: "btn btn-primary btn-wide", text: t("create.submit") }),
     );
     return f;
+  }
+
+  // the bot picker: strength names from the server, the chosen bot's description below
+  function botSelect() {
+    const sel = h("select", { id: "c-bot", name: "bot", "aria-describedby": "c-bot-desc" },
+      presets.bots.map((b) => h("option", { value: b, text: botName(b),
+        title: botDescription(b), selected: form.bot === b })));
+    const desc = h("small", { id: "c-bot-desc", class: "muted block bot-desc",
+      text: botDescription(form.bot) });
+    sel.addEventListener("change", () => {
+      form.bot = sel.value;
+      desc.textContent = botDescription(sel.value);
+    });
+    return h("div", { class: "bot-pick" }, sel, desc);
   }
 
   async function submitCreate(ev) {
@@ -288,7 +309,8 @@ export function mountLobby(root) {
       name: form.name || t("create.name_default"), public: !!form.public, preset: form.preset,
       options, bobbl_target: form.bobbl_target, bobbl_limit: form.bobbl_limit || null,
       turn_timer: form.turn_timer, bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
-      allow_hints: !!form.allow_hints,
+      allow_hints: !!form.allow_hints, bot_takeover: !!form.bot_takeover,
+      away_timeout: form.away_timeout,
     };
     const btn = ev.target.querySelector("button[type=submit]");
     btn.disabled = true;

@@ -8,7 +8,9 @@
 // "Link teilen" shows that link (detail.share_url) to copy.
 
 import { cardElement } from "./cards.js";
-import { cardName, reason, t, word } from "./i18n.js";
+import { cardName, t, word } from "./i18n.js";
+import { describeResult } from "./result_text.js";
+import "./table_i18n.js";
 import { copyText } from "./lobby.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
 
@@ -36,6 +38,15 @@ export function sortHand(cards, contract) {
     return 100 + SUITS.indexOf(c[0]) * 10 + PLAIN.indexOf(c.slice(1));
   };
   return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+// the stand-in marks of a game detail by where they are in the record
+function standInIndex(marks) {
+  const idx = { play: new Map(), call: new Map(), doubling: new Map() };
+  for (const m of marks ?? []) {
+    for (const k of ["play", "call", "doubling"]) if (Number.isInteger(m[k])) idx[k].set(m[k], m);
+  }
+  return idx;
 }
 
 function rulesOf(record, presets) {
@@ -74,8 +85,8 @@ export function buildSteps(detail, presets) {
       const mc = rules.muss_card ?? "EO";
       seat = rec.hands.findIndex((hnd) => hnd.includes(mc));
     }
-    calls.push({ seat, call: w });
-    snap({ kind: "call", seat, word: w });
+    calls.push({ seat, call: w, i: calls.length });
+    snap({ kind: "call", seat, word: w, call: calls.length - 1 });
     if (muss) break;
     if (w === "weiter") passed.add(seat);
     else if (w === "ramsch") break;
@@ -97,8 +108,8 @@ export function buildSteps(detail, presets) {
   }
   for (const w of DOUBLING) {
     if (rec[w] !== undefined && rec[w] !== null) {
-      doublings.push({ seat: rec[w], word: w });
-      snap({ kind: "kontra", seat: rec[w], word: w });
+      doublings.push({ seat: rec[w], word: w, i: doublings.length });
+      snap({ kind: "kontra", seat: rec[w], word: w, doubling: doublings.length - 1 });
     }
   }
   // the play: leaders follow the trick winners of the result
@@ -128,6 +139,8 @@ export function mountReplay(root, { id, share = null }) {
   const base = `/api/games/${encodeURIComponent(id)}`;
   const query = share ? `?share=${encodeURIComponent(share)}` : "";
   let detail = null;
+  let rules = {};
+  let standIn = standInIndex([]);
   let steps = [];
   let i = 0;
   let analysis = null; // null: not asked; "loading"; {plays, byIndex}
@@ -139,6 +152,8 @@ export function mountReplay(root, { id, share = null }) {
   Promise.all([api("GET", base + query), api("GET", "/api/presets")])
     .then(([d, p]) => {
       detail = d;
+      rules = rulesOf(d.record, p.presets ?? {});
+      standIn = standInIndex(d.stand_in);
       steps = buildSteps(d, p.presets ?? {});
       i = 0;
       render();
@@ -300,16 +315,45 @@ export function mountReplay(root, { id, share = null }) {
           on: { click: () => copyText(input) } })));
   }
 
+  // the mark of a step a bot took for a person (or null)
+  const botStep = (st) => (st.kind === "play" ? standIn.play.get(st.index)
+    : st.kind === "call" ? standIn.call.get(st.call)
+      : st.kind === "kontra" ? standIn.doubling.get(st.doubling) : null) ?? null;
+  const botTag = (seat) => h("span", { class: "tag tag-bot stand-in-mark",
+    title: t("replay.stand_in", { name: name(seat) }), text: t("bots.generic") });
+
   function stepText(st) {
     if (st.kind === "deal") return t("replay.dealt", { name: name(st.seat) });
+    const bot = botStep(st) ? ` (${t("replay.stand_in", { name: name(st.seat) })})` : "";
     if (st.kind === "call" || st.kind === "kontra") {
-      return t("replay.call", { name: name(st.seat), word: word(st.word) });
+      return t("replay.call", { name: name(st.seat), word: word(st.word) }) + bot;
     }
-    let s = t("replay.play", { name: name(st.seat), card: cardName(st.card) });
+    let s = t("replay.play", { name: name(st.seat), card: cardName(st.card) }) + bot;
     if (st.winner !== null && st.winner !== undefined) {
       s += ` – ${t("replay.trick_won", { name: name(st.winner) })}`;
     }
     return s;
+  }
+
+  // the result in words from the viewer's side (the same sentence as at the table)
+  function resultLines(r) {
+    const you = detail.you;
+    const my = you === null || you === undefined ? null : you % 2;
+    const said = describeResult(r, { my, names: [0, 1, 2, 3].map(name), rules });
+    const pl = (p) => (my === null ? `${name(p)} & ${name(p + 2)}`
+      : p === my ? t("table.we") : t("table.they"));
+    const out = [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
+      h("p", { class: "result-why", text: said.sentence })];
+    if (r.augen) {
+      out.push(h("p", { class: "muted", text:
+        `${t("result.augen")}: ${pl(0)} ${r.augen[0]} : ${r.augen[1]} ${pl(1)}` }));
+    }
+    const seats = [...new Set((detail.stand_in ?? []).map((m) => m.seat))];
+    if (seats.length) {
+      out.push(h("p", { class: "stand-in-note", text: t("replay.stand_in_note", {
+        names: seats.map(name).join(", "), n: detail.stand_in.length }) }));
+    }
+    return out;
   }
 
   function stepLine(st) {
@@ -370,11 +414,14 @@ export function mountReplay(root, { id, share = null }) {
       st.trick.map((c, k) => {
         const p = judged({ kind: "play", index: trickStart + k });
         const costly = p && p.card === c.card && p.loss > 0 ? p : null;
+        const bot = standIn.play.has(trickStart + k);
         let label = `${name(c.seat)}: ${cardName(c.card)}`;
         if (costly) label += ` – ${t("replay.loss", { n: costly.loss })}`;
+        if (bot) label += ` – ${t("replay.stand_in", { name: name(c.seat) })}`;
         return h("div", { class: `trick-slot slot-${POS[c.seat]}${st.winner === c.seat ? " winner" : ""}${
-          costly ? " costly" : ""}` },
-        cardElement(c.card, { label }), costly ? lossMark(costly) : null);
+          costly ? " costly" : ""}${bot ? " stand-in" : ""}`, "data-play": trickStart + k },
+        cardElement(c.card, { label }), costly ? lossMark(costly) : null,
+        bot ? botTag(c.seat) : null);
       }));
     felt.append(trick);
 
@@ -397,19 +444,15 @@ export function mountReplay(root, { id, share = null }) {
       h("section", { class: "panel" }, h("h2", { text: t("table.calls") }),
         st.calls.length ? h("ol", { class: "call-log" }, st.calls.map((c) => h("li", {},
           h("span", { class: "who", text: name(c.seat) }),
-          h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: word(c.call) }))),
+          h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: word(c.call) }),
+          standIn.call.has(c.i) ? botTag(c.seat) : null)),
         st.doublings.map((d) => h("li", { class: "kontra" }, h("span", { class: "who",
-          text: name(d.seat) }), h("span", { class: "what", text: word(d.word) }))))
+          text: name(d.seat) }), h("span", { class: "what", text: word(d.word) }),
+        standIn.doubling.has(d.i) ? botTag(d.seat) : null)))
           : h("p", { class: "muted", text: t("table.no_calls") }),
         h("p", { class: "tricks-taken", text: `${t("table.trick")}: ${st.tricks[0]} : ${st.tricks[1]}` })),
       h("section", { class: "panel" }, h("h2", { text: t("replay.result") }),
-        h("p", { text: [r.declarer !== null && r.declarer !== undefined && r.contract
-          ? t("table.declarer", { game: word(r.contract), name: name(r.declarer) })
-          : word(r.contract), r.doublings ? word(DOUBLING[r.doublings - 1]) : "",
-        r.winner !== null && r.winner !== undefined
-          ? t("result.winner", { pair: `${name(r.winner)} & ${name(r.winner + 2)}` }) : t("result.not_scored"),
-        r.score ? `${r.score} ${t("result.points")}` : "", reason(r.reason)].filter(Boolean).join(" · ") }),
-        r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${r.augen[0]} : ${r.augen[1]}` }) : null),
+        resultLines(r)),
       sharePanel(),
       analysisPanel(st));
 

@@ -9,7 +9,9 @@ import { cardElement } from "./cards.js";
 import { cardName, errorText, language, t, word } from "./i18n.js";
 import { copyText } from "./lobby.js";
 import { sortHand } from "./replay.js";
+import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js";
 import { describeResult } from "./result_text.js";
+import "./table_i18n.js";
 import { renderSheet } from "./sheet.js";
 import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
   from "./ui.js";
@@ -229,7 +231,7 @@ export function mountTable(root, { id, invite }) {
   const seatName = (i) => {
     const s = msg?.table?.seats?.[i];
     if (!s || s.kind === "empty") return t("table.free_seat");
-    return s.name;
+    return seatDisplayName(s).name;
   };
   const pairLabel = (p) => {
     if (me() !== null) return p === me() % 2 ? t("table.we") : t("table.they");
@@ -298,6 +300,8 @@ export function mountTable(root, { id, invite }) {
       h("span", { text: `Bobbl ${t("lobby.to", { n: tbl.rules_options?.bobbl_target ?? 21 })}` }),
       tbl.spectators ? h("span", { text: t("table.spectators", { n: tbl.spectators }) }) : null,
       tbl.allow_hints ? h("span", { class: "hints-on", text: t("table.hints_on") }) : null,
+      tbl.bot_takeover === false ? h("span", { class: "takeover-off",
+        text: t("table.takeover_off") }) : null,
       me() === null ? h("span", { class: "pill", text: t("table.spectator") }) : null);
     head.append(meta);
     const tools = h("div", { class: "head-tools" });
@@ -360,15 +364,27 @@ export function mountTable(root, { id, invite }) {
     const isMe = i === me();
     if (isMe) chip.classList.add("me");
     if (v && v.to_act === i) chip.classList.add("turn");
+    const shown = seatDisplayName(s);
     const nameRow = h("div", { class: "seat-name" },
-      h("span", { class: "name", text: s.name, title: s.name }));
+      h("span", { class: "name", text: shown.name, title: shown.name }));
     if (isMe) nameRow.append(h("span", { class: "tag tag-me", text: t("table.you") }));
-    if (s.kind === "bot" && !/\(Bot\)$/.test(s.name)) {
-      nameRow.append(h("span", { class: "tag tag-bot", text: t("table.bot") }));
+    if (s.kind === "bot") {
+      // a bot's seat: its strength name ("Stammgast"); a bot that took a person's seat
+      // over for good: "Bot" (the person's name stays the seat's name)
+      const label = shown.standIn ? t("bots.generic") : botName(s.bot);
+      nameRow.append(h("span", { class: "tag tag-bot", "data-bot": s.bot ?? "", text: label,
+        title: shown.standIn ? t("bots.for_title", { name: shown.name })
+          : t("bots.seat_title", { name: label, description: botDescription(s.bot) }) }));
     }
     if (s.kind === "human" && (s.away || s.timed_out)) {
+      const waits = tbl.bot_takeover === false;
       nameRow.append(h("span", { class: "tag tag-away", text: t("table.away"),
-        title: s.timed_out ? t("table.timed_out") : t("table.away_long") }));
+        title: waits ? t("table.away_wait")
+          : s.timed_out ? t("table.timed_out") : t("table.away_long") }));
+      if (s.bot && !waits) {
+        nameRow.append(h("span", { class: "tag tag-bot tag-stand-in", "data-bot": s.bot,
+          text: t("bots.generic"), title: t("bots.for_title", { name: shown.name }) }));
+      }
     }
     chip.append(nameRow);
     const badges = h("div", { class: "seat-badges" });
@@ -845,7 +861,8 @@ export function mountTable(root, { id, invite }) {
     const when = m.at ? new Date(m.at) : null;
     return h("li", { class: "chat-msg" },
       when && !Number.isNaN(when.getTime()) ? h("time", { datetime: m.at,
-        text: when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) : null,
+        text: when.toLocaleTimeString(language() === "de" ? "de-DE" : "en-GB",
+          { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) }) : null,
       h("strong", { class: "chat-name", text: m.name ?? "?" }),
       h("span", { class: "chat-text", text: m.text ?? "" }));
   }
@@ -954,6 +971,7 @@ export function mountTable(root, { id, invite }) {
   }
 
   render();
+  loadBotInfo().then(() => { if (viewEl.isConnected) render(); });
   return {
     destroy() {
       document.title = t("app.title");

@@ -334,5 +334,12 @@ def order(rows: Mapping[str, RankRow], method: Method,
 
 
 def rank(results: Results, method: Method = "bobbl") -> list[RankRow]:
-    """The ranking of a results file, best first."""
+    """The ranking of a results file, best first.  Before any result (no Bobbl and no
+    compensation; byes alone do not count) nobody is ranked by lot: the pairs are listed
+    by id, as the live ranking lists them by start number."""
+    if not results.bobbl and not results.compensations:
+        rows = order(tally(results), method, lambda p, g: float(p) if p.isdigit() else 0.0)
+        for r in rows:
+            r.los = False
+        return rows
     return order(tally(results), method, lambda p, g: _lot(results, p, g))

@@ -201,3 +201,54 @@ def test_present_absent_withdraw_and_the_small_things(new_page, server: str) -> 
     assert "1" not in seated and "6" in seated and len(seated) == 5
     for p in (desk, beamer):
         assert p.errors == [], p.errors
+
+
+def test_the_conflict_screens_in_english_are_english_only(new_page, server: str) -> None:
+    desk = new_page(viewport={"width": 1366, "height": 900})
+    desk.add_init_script("localStorage.setItem('stammtisch_lang', 'en')")
+    csrf = _organiser(desk, server, "Desk English")
+    tid = _tournament(desk, server, csrf, 4)
+    api = f"{server}/api/tournaments/{tid}"
+    desk.goto(f"{server}/turnier/{tid}#runde")
+    card = desk.locator('[data-slot-card="1/1/0"]')
+    desk.locator('[data-edit="1/1/0"]').click()
+    card.locator('[data-mode="final"]').click()
+    expect(card.locator("label[for$='-loser']")).to_have_text("Points of the other pair (Tore)")
+    card.locator('[data-winner="2"]').click()
+    card.locator(".loser-input").fill("9")
+    _api(desk, csrf, f"{api}/bobbl/1/1/0/entries", {"winner": 1, "loser_points": 3})
+    card.locator("button.save").click()
+    box = card.locator(".conflict-box")
+    expect(box).to_contain_text("Another result was saved meanwhile")
+    expect(box.locator(".conflict-mine")).to_have_text("Pair 2 wins · 9 Tore for Pair 1")
+    text = box.inner_text()
+    for german in ("Inzwischen", "Eingabe", "gewinnt", "Paar"):
+        assert german not in text, text
+    # an entrant conflict from a stale view: the toast is English only
+    _api(desk, csrf, f"{api}/entrants/2/paid", {"paid": True, "expected_version": 1})
+    r = desk.request.post(f"{api}/entrants/2/paid", data={"paid": False,
+                                                          "expected_version": 1},
+                          headers={"X-CSRF-Token": csrf})
+    assert r.status == 409 and r.json()["conflict"]["kind"] == "entrant"
+    desk.locator('[data-tab="anmeldung"]').click()
+    sent = {"paid": False}
+
+    def hold_polls(route: Any) -> None:  # the desk keeps its stale view until it sends
+        if route.request.method == "GET" and not sent["paid"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    def note_paid(route: Any) -> None:
+        sent["paid"] = True
+        route.continue_()
+
+    desk.route(lambda url: url == api, hold_polls)
+    desk.route(lambda url: url.endswith("/entrants/3/paid"), note_paid)
+    _api(desk, csrf, f"{api}/entrants/3/paid", {"paid": True, "expected_version": 1})
+    desk.locator('.ent-table tr[data-entrant="3"] .c-paid input').click()
+    toast = desk.locator(".toast").last
+    expect(toast).to_contain_text("Changed meanwhile: pair no. 3")
+    assert "Inzwischen" not in toast.inner_text() and "entrant" not in toast.inner_text()
+    desk.unroute_all()
+    assert desk.errors == [], desk.errors

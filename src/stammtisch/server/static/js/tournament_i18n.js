@@ -4,7 +4,7 @@
 export const STRINGS = {
   de: {
     "nav.tournaments": "Turniere",
-    "error.conflict": "Inzwischen geändert – der aktuelle Stand ist neu geladen. ({message})",
+    "error.conflict": "Inzwischen geändert – der aktuelle Stand ist neu geladen.",
     "tn.conflict.bobbl": "Inzwischen geändert: Bobbl {i} an Tisch {t} (Runde {r}) wurde woanders eingetragen (Stand {v}, du hattest Stand {mine}). Der aktuelle Stand ist neu geladen.",
     "tn.conflict.entrant": "Inzwischen geändert: Paar Nr. {n} wurde woanders geändert (Stand {v}, du hattest Stand {mine}). Der aktuelle Stand ist neu geladen.",
     "tn.conflict.entrant_single": "Inzwischen geändert: Spieler Nr. {n} wurde woanders geändert (Stand {v}, du hattest Stand {mine}). Der aktuelle Stand ist neu geladen.",
@@ -347,7 +347,7 @@ export const STRINGS = {
   },
   en: {
     "nav.tournaments": "Tournaments",
-    "error.conflict": "Changed meanwhile – the current state is reloaded. ({message})",
+    "error.conflict": "Changed meanwhile – the current state is reloaded.",
     "tn.conflict.bobbl": "Changed meanwhile: Bobbl {i} at table {t} (round {r}) was entered elsewhere (version {v}, you had version {mine}). The current state is reloaded.",
     "tn.conflict.entrant": "Changed meanwhile: pair no. {n} was changed elsewhere (version {v}, you had version {mine}). The current state is reloaded.",
     "tn.conflict.entrant_single": "Changed meanwhile: player no. {n} was changed elsewhere (version {v}, you had version {mine}). The current state is reloaded.",

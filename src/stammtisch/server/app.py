@@ -7,21 +7,24 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from stammtisch.persistence.db import Database, default_database_url
 from stammtisch.persistence.store import Store
 from stammtisch.persistence.tournament_store import TournamentStore
 from stammtisch.server import api, games, online_tournament, tournament_api, ws
 from stammtisch.server.auth import PasswordWorkers, RateLimiter
+from stammtisch.server.hardening import RequestGuard
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import TableManager
 from stammtisch.tournament.service import TournamentService
 
 STATIC = Path(str(resources.files("stammtisch.server") / "static"))
+_STATUS_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -58,10 +61,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                     60.0)
     app.state.passwords = PasswordWorkers(settings.password_threads, settings.password_queue)
 
-    @app.exception_handler(HTTPException)
-    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+    # Starlette's own (unknown path 404, wrong method 405) too, not only FastAPI's
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = exc.detail if isinstance(exc.detail, dict) else {
-            "code": "error", "message": str(exc.detail)}
+            "code": _STATUS_CODES.get(exc.status_code, "error"), "message": str(exc.detail)}
         return JSONResponse(detail, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(Exception)
@@ -81,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              "errors": [{"loc": e.get("loc"), "msg": e.get("msg")}
                                         for e in exc.errors()]}, status_code=422)
 
+    app.add_middleware(RequestGuard)
     app.include_router(api.router)
     app.include_router(games.router)  # also the /replay/{id} page (checks who may see it)
     app.include_router(online_tournament.router)

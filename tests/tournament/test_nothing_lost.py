@@ -191,11 +191,23 @@ def test_the_second_phone_of_a_double_entry_is_compared(client: TestClient) -> N
                                           "loser_points": 2, "expected_version": 0})
     assert other.status_code == 200, other.text
     assert anna.get(base).json()["mismatches"] == ["1/2/1"]
-    # the same phone overwriting its own entry from a stale view is a conflict, named
-    body = err(_phone(client, anna, tid, 2, {"index": 1, "side": 2, "winner": 1,
-                                             "loser_points": 2, "expected_version": 1}),
+    # pair 2 corrects its own entry from its view before pair 1's entry: compared again,
+    # and now they agree
+    fixed = _phone(client, anna, tid, 2, {"index": 1, "side": 2, "winner": 1,
+                                          "loser_points": 2, "expected_version": 1})
+    assert fixed.status_code == 200, fixed.text
+    assert fixed.json()["bobbl"]["decided"] and anna.get(base).json()["mismatches"] == []
+
+
+def test_a_stale_single_phone_entry_is_a_named_conflict(client: TestClient) -> None:
+    anna = User(client, "Anna")
+    tid = _started(anna)
+    base = f"/api/tournaments/{tid}"
+    anna.ok(f"{base}/bobbl/1/2/1/entries", {"games": [[1, 5]]})  # the desk: a partial entry
+    body = err(_phone(client, anna, tid, 2, {"index": 1, "winner": 1, "loser_points": 2,
+                                             "expected_version": 0}),
                409, "conflict", "Bobbl 1/2/1")
-    assert body["conflict"] == {"kind": "bobbl", "key": "1/2/1", "version": 2, "expected": 1}
+    assert body["conflict"] == {"kind": "bobbl", "key": "1/2/1", "version": 1, "expected": 0}
 
 
 # -- 3. final figures and game by game agree -------------------------------------------------------

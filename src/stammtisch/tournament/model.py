@@ -677,8 +677,10 @@ class Tournament:
                 slot.requests[source] = entry
             slot.version += 1
             return slot
-        comparison = (phone and self.settings.double_entry and source not in slot.entries)
-        if not comparison:  # a second entry of a double entry overwrites nothing
+        # under double entry a phone's entry of an open Bobbl is compared, never refused:
+        # it touches only its own pair's entry, and nothing counts before two agree
+        comparison = phone and self.settings.double_entry
+        if not comparison:
             self._check_version(f"Bobbl {slot.key}", slot.version, expected_version,
                                 "bobbl", slot.key)
         slot.entries[source] = entry

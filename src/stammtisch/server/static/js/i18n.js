@@ -100,7 +100,9 @@ export function reason(text) {
   return text;
 }
 
-export function errorText(code, message) {
+export function errorText(code, message, why) {
+  // a server error may carry a stable reason (weak_password: common, contains_name …)
+  if (code && why && has(`error.${code}.${why}`)) return t(`error.${code}.${why}`);
   if (code && has(`error.${code}`)) return t(`error.${code}`, { message: message ?? "" });
   return t("error.generic", { message: message || code || "?" });
 }

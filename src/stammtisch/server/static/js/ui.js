@@ -48,7 +48,7 @@ export function toast(message, kind = "error", ms = 6000) {
 }
 
 export function toastError(err) {
-  if (err instanceof ApiError) toast(errorText(err.code, err.message));
+  if (err instanceof ApiError) toast(errorText(err.code, err.message, err.detail?.reason));
   else toast(t("error.network"));
 }
 

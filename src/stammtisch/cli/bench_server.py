@@ -26,6 +26,9 @@ def server_command(
     compression: bool = typer.Option(True, "--compression/--no-compression",
                                      help="Offer permessage-deflate, as browsers do."),
     seed: int | None = typer.Option(None, "--seed", help="Seed the clients' choices."),
+    auth_storm: bool = typer.Option(False, "--auth-storm", help="In the window, fire 30 "
+                                    "registrations and 30 wrong logins at once, again and "
+                                    "again, and measure a probe table's pings and actions."),
 ) -> None:
     """Start the server, play TABLES tables over websockets and report latency and memory."""
     from stammtisch.cli.extras import require
@@ -34,7 +37,8 @@ def server_command(
     from stammtisch.server.loadtest import LoadConfig, run_loadtest
 
     cfg = LoadConfig(tables=tables, seconds=seconds, think_ms=think, warmup=warmup, db=db,
-                     client_procs=client_procs, compression=compression, seed=seed)
+                     client_procs=client_procs, compression=compression, seed=seed,
+                     auth_storm=auth_storm)
     result = run_loadtest(cfg)
     if json_out:
         typer.echo(json_line(result))
@@ -54,5 +58,16 @@ def server_command(
             f"process(es); loop lag p99 {result['client_lag_p99_ms']} ms\n"
             f"  other load       {result['other_cpu_s']} CPU s of the machine's "
             f"{result['cpus']} cores went to other processes")
+        if "auth_storm" in result:
+            st = result["auth_storm"]
+            typer.echo(
+                f"  auth storm       {st['rounds']} rounds of {st['per_round'][0]} "
+                f"registrations + {st['per_round'][1]} wrong logins; register "
+                f"{st['register_status']}, login {st['login_status']}\n"
+                f"  probe ping ms    p50 {st['ping']['p50_ms']}  p99 {st['ping']['p99_ms']}  "
+                f"max {st['ping']['max_ms']}  (n {st['ping']['n']})\n"
+                f"  probe action ms  p50 {st['action']['p50_ms']}  p99 "
+                f"{st['action']['p99_ms']}  max {st['action']['max_ms']}  "
+                f"(n {st['action']['n']})")
     if result["errors"]:
         raise typer.Exit(1)

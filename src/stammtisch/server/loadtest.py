@@ -104,6 +104,11 @@ class LoadConfig:
     server_env: dict[str, str] = field(default_factory=dict)
     #: another server command (``{port}`` and ``{db}`` are filled in), for experiments
     server_cmd: list[str] | None = None
+    #: during the window, run auth storms one after the other (:func:`auth_storm`: this
+    #: many registrations and wrong logins at once, a probe table measuring pings/actions)
+    auth_storm: bool = False
+    storm_registrations: int = 30
+    storm_logins: int = 30
 
 
 @dataclass
@@ -574,6 +579,8 @@ class _Sampler:
     rss_max_kb: int = 0
     rss_end_kb: int = 0
     window: tuple[float, float] = (0.0, 0.0)
+    storms: list[dict[str, Any]] = field(default_factory=list)
+    storm_samples: dict[str, list[float]] = field(default_factory=dict)
 
     def tick(self) -> None:
         st = self.server.sample()
@@ -611,6 +618,52 @@ async def _sample_window(sampler: _Sampler, go: float) -> None:
     sampler.tick()
 
 
+async def _storm_window(base_url: str, sampler: _Sampler, go: float) -> None:
+    """Auth storms one after the other from the window's start to its end."""
+    cfg = sampler.cfg
+    start, end = go + cfg.warmup, go + cfg.warmup + cfg.seconds
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    n = 0
+    while time.monotonic() < end:
+        n += 1
+        try:
+            sampler.storms.append(await auth_storm(
+                base_url, cfg.storm_registrations, cfg.storm_logins, warmup=0.2,
+                tag=f"{os.getpid() % 10000}r{n}", samples=sampler.storm_samples))
+        except Exception as e:
+            sampler.storms.append({"error": f"{type(e).__name__}: {e}"})
+            await asyncio.sleep(1.0)
+
+
+async def _sample_and_storm(base_url: str, sampler: _Sampler, go: float) -> None:
+    tasks = [_sample_window(sampler, go)]
+    if sampler.cfg.auth_storm:
+        tasks.append(_storm_window(base_url, sampler, go))
+    await asyncio.gather(*tasks)
+
+
+def _storm_summary(sampler: _Sampler) -> dict[str, Any]:
+    register: Counter[str] = Counter()
+    login: Counter[str] = Counter()
+    for r in sampler.storms:
+        register.update(r.get("register_status", {}))
+        login.update(r.get("login_status", {}))
+    ping = sampler.storm_samples.get("ping", [])
+    action = sampler.storm_samples.get("action", [])
+    return {"rounds": len(sampler.storms),
+            "per_round": [sampler.cfg.storm_registrations, sampler.cfg.storm_logins],
+            "storm_s": [r.get("storm_s") for r in sampler.storms],
+            "register_status": dict(register), "login_status": dict(login),
+            "failures": [r["error"] for r in sampler.storms if "error" in r],
+            "ping": _stats(ping), "action": _stats(action)}
+
+
+def _stats(values: list[float]) -> dict[str, Any]:
+    return {"n": len(values), "p50_ms": round(percentile(values, 50), 1),
+            "p99_ms": round(percentile(values, 99), 1),
+            "max_ms": round(max(values, default=0.0), 1)}
+
+
 async def _run_in_process(server: ServerProcess, cfg: LoadConfig,
                           sampler: _Sampler) -> ClientStats:
     loop_task: list[asyncio.Task[None]] = []
@@ -618,6 +671,8 @@ async def _run_in_process(server: ServerProcess, cfg: LoadConfig,
     async def ready() -> float:
         go = time.monotonic()
         loop_task.append(asyncio.create_task(_sample_window(sampler, go)))
+        if cfg.auth_storm:
+            loop_task.append(asyncio.create_task(_storm_window(server.base_url, sampler, go)))
         return go
 
     stats = await _drive(server.base_url, cfg, 0, cfg.tables, "", ready)
@@ -646,7 +701,7 @@ def _run_processes(server: ServerProcess, cfg: LoadConfig, sampler: _Sampler) ->
             assert w.stdin is not None
             w.stdin.write(f"go {go!r}\n")
             w.stdin.flush()
-        run_sync(_sample_window(sampler, go))
+        run_sync(_sample_and_storm(server.base_url, sampler, go))
         total = ClientStats()
         for w in workers:
             assert w.stdout is not None
@@ -669,8 +724,8 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
         raise ValueError("tables must be at least 1")
     with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as tmp:
         db_url = cfg.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        server = ServerProcess(db_url, Path(tmp) / "server.log", cfg.server_env,
-                               cfg.server_cmd)
+        env = {**AUTH_STORM_ENV, **cfg.server_env} if cfg.auth_storm else cfg.server_env
+        server = ServerProcess(db_url, Path(tmp) / "server.log", env, cfg.server_cmd)
         try:
             server.wait_ready()
             sampler = _Sampler(server, cfg)
@@ -721,6 +776,8 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
         "run_s": round(elapsed, 1),
         "window_monotonic": [round(sampler.window[0], 2), round(sampler.window[1], 2)],
     }
+    if cfg.auth_storm:
+        result["auth_storm"] = _storm_summary(sampler)
     if not server_alive:
         result["errors"] += 1
         result["error_codes"]["server_died"] = 1
@@ -739,7 +796,8 @@ STORM_PASSWORD = "Hopfen, Malz und Zwetschgen 7"
 
 async def auth_storm(base_url: str, registrations: int = 30, logins: int = 30,
                      ping_every: float = 0.02, act_every: float = 0.15, warmup: float = 0.5,
-                     tail: float = 0.2, tag: str = "") -> dict[str, Any]:
+                     tail: float = 0.2, tag: str = "",
+                     samples: dict[str, list[float]] | None = None) -> dict[str, Any]:
     """Fire ``registrations`` registrations and ``logins`` wrong logins (against an account
     that exists, so each one verifies an argon2 hash) at once, while a probe player at a
     table with three bots sends a ``ping`` every ``ping_every`` seconds and plays its
@@ -747,7 +805,8 @@ async def auth_storm(base_url: str, registrations: int = 30, logins: int = 30,
     Measured during the storm: the ping → ``pong`` round trips and, for each of the
     probe's actions, the time to the next ``state``; and how the storm's requests ended.
 
-    The server needs its registration and login limits raised (:data:`AUTH_STORM_ENV`)."""
+    The server needs its registration and login limits raised (:data:`AUTH_STORM_ENV`).
+    ``samples`` (``{"ping": [...], "action": [...]}``) collects the raw figures (ms)."""
     import httpx
     from websockets.asyncio.client import connect
 
@@ -862,17 +921,15 @@ async def auth_storm(base_url: str, registrations: int = 30, logins: int = 30,
     ping_ms = [rt * 1000.0 for sent, rt in pings if start <= sent < end]
     action_ms = [rt * 1000.0 for sent, rt in actions if start <= sent < end]
 
-    def stats(values: list[float]) -> dict[str, Any]:
-        return {"n": len(values), "p50_ms": round(percentile(values, 50), 1),
-                "p99_ms": round(percentile(values, 99), 1),
-                "max_ms": round(max(values, default=0.0), 1)}
-
+    if samples is not None:
+        samples.setdefault("ping", []).extend(ping_ms)
+        samples.setdefault("action", []).extend(action_ms)
     return {"registrations": registrations, "logins": logins,
             "storm_s": round(storm_window[1] - storm_window[0], 2),
             "register_status": dict(outcome["register"]),
             "login_status": dict(outcome["login"]),
             "request_max_s": outcome["request_max_s"],
-            "ping": stats(ping_ms), "action": stats(action_ms),
+            "ping": _stats(ping_ms), "action": _stats(action_ms),
             "probe_p99_ms": round(percentile(ping_ms + action_ms, 99), 1)}
 
 

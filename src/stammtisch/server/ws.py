@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlparse
 
@@ -60,7 +61,7 @@ def nesting_depth(text: str, limit: int) -> int:
     return 0
 
 
-def frame_problem(ws: WebSocket, frame: dict[str, Any]) -> tuple[str, str, int] | None:
+def frame_problem(ws: WebSocket, frame: Mapping[str, Any]) -> tuple[str, str, int] | None:
     """``(code, message, close code)`` for a frame the server will not read: longer than
     ``ws_max_message`` or nested deeper than ``ws_max_depth`` — checked before any
     parsing (a deep array would exhaust ``json.loads``' recursion)."""

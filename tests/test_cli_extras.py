@@ -70,3 +70,13 @@ def test_httpx_is_a_main_dependency() -> None:
     project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml")
                             .read_text(encoding="utf-8"))["project"]
     assert any(d.split(">")[0].split("=")[0].strip() == "httpx" for d in project["dependencies"])
+
+
+@pytest.mark.parametrize("command", [["arena", "--bots", "ismcts,random", "--deals", "1"],
+                                     ["simulate", "--bots", "ismcts-200ms,random", "-n", "1"]])
+def test_ismcts_bot_without_the_research_extra_names_it(command: list[str]) -> None:
+    proc = run_blocked("numpy,pyspiel", *command)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr + proc.stdout
+    text = " ".join(proc.stderr.replace("│", " ").split())
+    assert "need the research extra" in text and 'pip install -e ".[research]"' in text

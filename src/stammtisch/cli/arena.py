@@ -33,6 +33,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from stammtisch.bots.base import BOTS, Bot, make_bot
 from stammtisch.cards import Card
+from stammtisch.cli.extras import unknown_bot_text
 from stammtisch.cli.simulate import parse_rules
 from stammtisch.engine.core import TERMINAL, Deal
 from stammtisch.games.mucken.match import MuckenMatch
@@ -224,7 +225,7 @@ def _parse_pair(text: str) -> tuple[str, str]:
                                  param_hint="--bots")
     for n in names:
         if n not in BOTS:
-            raise typer.BadParameter(f"unknown bot {n!r} (known: {', '.join(sorted(BOTS))})",
+            raise typer.BadParameter(unknown_bot_text(n, set(BOTS)),
                                      param_hint="--bots")
     return names[0], names[1]
 

@@ -42,6 +42,20 @@ def missing_module_line(module: str, command: str = "stammtisch") -> str:
            f"{install_hint(module)}"
 
 
+#: bots registered only when their extra is installed: name prefix -> extra
+BOT_EXTRAS = {"ismcts": "research"}
+
+
+def unknown_bot_text(name: str, known: list[str] | tuple[str, ...] | set[str]) -> str:
+    """"unknown bot 'x' (known: ...)", naming the extra for a bot that needs one."""
+    text = f"unknown bot {name!r} (known: {', '.join(sorted(known))})"
+    for prefix, extra in BOT_EXTRAS.items():
+        if name.startswith(prefix):
+            text += (f"; the {prefix} bots need the {extra} extra: "
+                     f'pip install -e ".[{extra}]"')
+    return text
+
+
 def require(command: str, *modules: str) -> None:
     """Import ``modules``; if one is missing print one line to stderr and exit 1."""
     for module in modules:

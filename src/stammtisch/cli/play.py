@@ -42,6 +42,7 @@ from rich.text import Text
 
 from stammtisch.bots.base import BOTS, Bot, make_bot
 from stammtisch.cards import Card, Rank, Suit
+from stammtisch.cli.extras import unknown_bot_text
 from stammtisch.engine.core import CHANCE, Action, Cut, Rng, Say, resolve_chance
 from stammtisch.errors import InvalidCardError, RulesError, StammtischError
 from stammtisch.games.mucken.auskarten import AuskartenResult, auskarten, highest_draw
@@ -1013,7 +1014,7 @@ def play_command(
     _load_bots()
     bot = bots if bots is not None else default_bot_name()
     if bot not in BOTS:
-        raise _fail(f"unknown bot {bot!r} (known: {', '.join(sorted(BOTS))})", t)
+        raise _fail(unknown_bot_text(bot, set(BOTS)), t)
     if seed is not None:
         base = random.Random(seed)
         shuffle_rng: Rng = random.Random(base.getrandbits(64))

@@ -29,6 +29,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from stammtisch.bots.base import BOTS, Bot, make_bot
+from stammtisch.cli.extras import unknown_bot_text
 from stammtisch.cli.output import plural, rate
 from stammtisch.engine.core import CHANCE, TERMINAL, Rng
 from stammtisch.errors import StammtischError
@@ -102,7 +103,7 @@ def _parse_bots(text: str) -> list[str]:
     for n in names:
         if n not in BOTS:
             raise typer.BadParameter(
-                f"unknown bot {n!r} (known: {', '.join(sorted(BOTS))})", param_hint="--bots")
+                unknown_bot_text(n, set(BOTS)), param_hint="--bots")
     if len(names) not in (2, 4):
         raise typer.BadParameter(
             f"{text!r}: give two bots (one per pair) or four (one per seat), e.g. "

@@ -252,3 +252,45 @@ def test_the_conflict_screens_in_english_are_english_only(new_page, server: str)
     assert "Inzwischen" not in toast.inner_text() and "entrant" not in toast.inner_text()
     desk.unroute_all()
     assert desk.errors == [], desk.errors
+
+
+def test_singles_with_a_bye_a_late_player_and_a_removal(new_page, server: str) -> None:
+    desk = new_page(viewport={"width": 1366, "height": 900})
+    csrf = _organiser(desk, server, "Einzelspieler")
+    tid = _api(desk, csrf, f"{server}/api/tournaments", {"settings": {
+        "mode": "singles", "seating": "draw", "rounds": 3}})["id"]
+    api = f"{server}/api/tournaments/{tid}"
+    desk.goto(f"{server}/turnier/{tid}#anmeldung")
+    rows = desk.locator(".ent-table tr[data-entrant]")
+    for i in range(1, 10):
+        desk.fill("#reg-n1", f"Spieler {i}")
+        desk.locator("#reg-form button[type=submit]").click()
+        expect(rows).to_have_count(i)
+    expect(desk.locator("#start-btn")).to_be_disabled()  # 9 players: the odd field
+    desk.locator("#odd-bye").click()
+    desk.locator("#start-btn").click()  # 9 players start: one sits out
+    expect(desk.locator(".tcard")).to_have_count(3)
+    expect(desk.locator(".slot-bye")).to_have_count(2)
+    view = desk.request.get(api).json()
+    for key, (_, b) in view["rounds"][0]["tables"].items():
+        if b is not None:
+            for i in range(2):
+                _api(desk, csrf, f"{api}/bobbl/1/{key}/{i}/entries",
+                     {"winner": 1, "loser_points": 6})
+    # two more players after round 1; the second one goes home before playing
+    desk.locator('[data-tab="anmeldung"]').click()
+    for n, name in enumerate(("Spät", "Heim"), 10):
+        desk.fill("#reg-n1", name)
+        desk.locator("#reg-form button[type=submit]").click()
+        expect(rows).to_have_count(n)
+    expect(desk.locator('.ent-table tr[data-entrant="1"] button.quit')).to_be_visible()
+    desk.once("dialog", lambda d: d.accept())
+    desk.locator('.ent-table tr[data-entrant="11"] button.remove').click()
+    expect(rows).to_have_count(10)
+    desk.locator('[data-tab="runde"]').click()
+    desk.locator("#next-round").click()  # 10 players: a side of two sits out
+    expect(desk.locator(".round-pill")).to_have_count(2)
+    expect(desk.locator(".tcard")).to_have_count(3)
+    for toast in desk.locator(".toast").all():
+        assert "cannot" not in toast.inner_text()
+    assert desk.errors == [], desk.errors

@@ -7,10 +7,12 @@ rotation: pair 1 stays, pair 2 moves one table on, from the last table to table
 1; or a fresh draw avoiding repeat opponents/partners), an odd field handled as
 the organiser chooses (a helpers' pair, or a bye with a stated score), Bobbl
 results entered game by game (the 21 rule finds the end, the last game is not
-written) or as final figures, double entry, phone entries awaiting the desk,
-optimistic versions per result, the round's time limit (open Bobbl lost by both,
-points as Tore), compensation points, the ranking with lots drawn once and
-stored, and the whole tournament as one JSON document.
+written) or as final figures, double entry (a comparison: two entries agree on the
+winner and the Tore), phone entries awaiting the desk, correction requests for agreed
+Bobbl, optimistic versions per result, the round's time limit (open Bobbl lost by both,
+points as Tore), compensation points, present/absent entrants and withdrawals between
+rounds, byes for odd fields (pairs and single players), the ranking with lots drawn once
+and stored, the results file, and the whole tournament as one JSON document.
 
 Persistence, audit log and the web pages live in other layers.
 """

@@ -25,7 +25,8 @@ def test_wheel_carries_the_license(tmp_path: Path) -> None:
         "__pycache__", "*.egg-info", "*.pyc"))
     out = tmp_path / "dist"
     proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(tmp_path)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+         "--no-index", "-q", "-w", str(out), str(tmp_path)],
         capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     (wheel,) = out.glob("stammtisch-*.whl")

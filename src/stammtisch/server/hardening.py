@@ -4,9 +4,9 @@ Hardening).
 :class:`RequestGuard` is a pure ASGI middleware for HTTP and websocket requests whose
 path or query string holds characters no id or parameter of this server has (control
 and other unprintable characters — PostgreSQL, for one, cannot even compare a text with a
-NUL byte) or is absurdly long.  HTTP gets ``404 not_found`` (a bad path) or ``422
-invalid_request`` (a bad query), as JSON; a websocket is closed with 1008 before it is
-accepted.
+NUL byte) or is absurdly long.  HTTP gets ``404 not_found`` as JSON (``422
+invalid_request`` for an overlong or non-UTF-8 query string); a websocket is closed with
+1008 before it is accepted.
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ def problem(scope: dict[str, Any]) -> tuple[int, str, str] | None:
         return 422, "invalid_request", "query string is not UTF-8"
     for key, value in pairs:
         if not (_printable(key) and _printable(value)):
-            return 422, "invalid_request", f"query parameter {key[:40]!r}: unprintable characters"
+            # like a path: an address with such characters names nothing (a share token
+            # with a NUL byte is an unknown token, 404, as the games routes answer)
+            return 404, "not_found", f"query parameter {key[:40]!r}: unprintable characters"
     return None
 
 

@@ -20,6 +20,8 @@ VIEWPORTS = [(1366, 768), (1920, 1080), (390, 844), (844, 390)]
 #: boxes of what must be visible, measured after the layout settled (two frames)
 MEASURE = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // the layout, not a card in flight: running animations jump to their end
+  document.getAnimations().forEach((a) => a.finish());
   window.scrollTo(0, 0);
   await new Promise((r) => requestAnimationFrame(r));
   const out = [];

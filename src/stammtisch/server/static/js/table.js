@@ -10,6 +10,8 @@ import { cardName, errorText, language, t, word } from "./i18n.js";
 import { copyText } from "./lobby.js";
 import { sortHand } from "./replay.js";
 import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js";
+import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
+  soundOn } from "./fx.js";
 import { describeResult } from "./result_text.js";
 import "./table_i18n.js";
 import { renderSheet } from "./sheet.js";
@@ -112,14 +114,19 @@ export function mountTable(root, { id, invite }) {
     if (hintWait !== null && hintWait !== m.version) stopHintWait(false);
     const pv = prev?.view;
     const nv = m.view;
+    const change = changes(prev, m);
+    // where my played card was in the hand, before the hand is drawn anew
+    const handRects = new Map();
+    for (const c of change.played) {
+      const el = c.seat === me() ? handBox.querySelector(`.fan [data-action="${CSS.escape(c.card)}"]`)
+        : null;
+      if (el) handRects.set(c.card, el.getBoundingClientRect());
+    }
     if (pv && nv && prev.table.game_number === m.table.game_number && nv.last_trick
         && nv.tricks_played.length === pv.tricks_played.length + 1) {
       hold = { cards: nv.last_trick.cards, winner: nv.last_trick.winner };
       clearTimeout(holdTimer);
-      holdTimer = setTimeout(() => {
-        hold = null;
-        renderFelt();
-      }, TRICK_HOLD_MS);
+      holdTimer = setTimeout(endHold, TRICK_HOLD_MS);
     } else if (!nv || (pv && prev.table.game_number !== m.table.game_number)) {
       hold = null;
     }
@@ -129,6 +136,60 @@ export function mountTable(root, { id, invite }) {
     }
     updateDeadline(m);
     render();
+    // motion and sound: decoration after the new state is in the DOM (nothing waits)
+    for (const c of change.played) {
+      const card = felt.querySelector(`.trick .trick-slot[data-seat="${c.seat}"] .card`);
+      const from = handRects.get(c.card)
+        ?? felt.querySelector(`.seat[data-seat="${c.seat}"]`)?.getBoundingClientRect();
+      flyFrom(card, from);
+    }
+    if (change.dealt) {
+      const from = felt.querySelector(".trick")?.getBoundingClientRect();
+      handBox.querySelectorAll(".fan .card").forEach((card, k) => {
+        flyFrom(card, from, { delay: k * 55, duration: 260, scale: 0.5 });
+      });
+    }
+    if (change.kontra) playSound("kontra");
+    else if (change.played.length) playSound("card");
+    if (myTurn() && !change.wasMyTurn && !msg.table.between_games) playSound("turn");
+  }
+
+  // What a new state changed, for motion and sound: the cards played since the last
+  // state, whether the cards were just dealt, a new Kontra, and whose turn it was.
+  function changes(prev, m) {
+    const pv = prev?.view;
+    const nv = m.view;
+    const out = { played: [], dealt: false, kontra: false,
+      wasMyTurn: !!(pv && prev.table.you !== null && pv.to_act === prev.table.you
+        && prev.table.game_number === m.table.game_number) };
+    if (!nv || !pv) return out;
+    if (prev.table.game_number !== m.table.game_number) {
+      out.dealt = nv.hand.length > 0;
+      return out;
+    }
+    out.dealt = !pv.hand.length && nv.hand.length > 0 && nv.phase !== "end";
+    out.kontra = (nv.doublings?.length ?? 0) > (pv.doublings?.length ?? 0);
+    const before = new Set(pv.trick.map((c) => c.card));
+    let cards = nv.trick;
+    if (nv.tricks_played.length === pv.tricks_played.length + 1 && nv.last_trick) {
+      cards = [...nv.last_trick.cards, ...nv.trick];
+    }
+    out.played = cards.filter((c) => !before.has(c.card));
+    return out;
+  }
+
+  // the held trick goes to its winner: copies of its cards fly to the winner's seat
+  function endHold() {
+    clearTimeout(holdTimer);
+    if (!hold) return;
+    const winner = felt.querySelector(`.seat[data-seat="${hold.winner}"]`);
+    const cards = [...felt.querySelectorAll(".trick.held .trick-slot .card")];
+    const rects = cards.map((c) => c.getBoundingClientRect());
+    const target = winner?.getBoundingClientRect();
+    hold = null;
+    renderFelt();
+    ghostsTo(rects, cards, target);
+    playSound("trick");
   }
 
   // The turn timer: the server's deadline (epoch ms) when it sends one; otherwise a local
@@ -169,10 +230,7 @@ export function mountTable(root, { id, invite }) {
     pending = true;
     viewEl.classList.add("pending");
     pendingTimer = setTimeout(clearPending, 4000);
-    if (hold) {
-      hold = null;
-      renderFelt();
-    }
+    if (hold) endHold();
   }
 
   // -- hints --------------------------------------------------------------------------------
@@ -313,11 +371,37 @@ export function mountTable(root, { id, invite }) {
         h("button", { type: "button", class: "btn btn-small", text: t("create.copy"),
           on: { click: () => copyText(input) } })));
     }
+    tools.append(fxToggles());
     if (me() !== null) {
       tools.append(h("button", { type: "button", class: "btn btn-small btn-ghost leave",
         text: t("table.leave"), on: { click: leave } }));
     }
     head.append(tools);
+  }
+
+  // the motion and sound switches (kept in localStorage; motion is off whenever the
+  // system asks for reduced motion)
+  function fxToggles() {
+    const reduced = reducedMotion();
+    const motion = motionSetting() && !reduced;
+    const sound = soundOn();
+    return h("div", { class: "fx-toggles", role: "group", "aria-label": t("settings.title") },
+      h("button", { type: "button", id: "fx-motion", class: "btn btn-small btn-ghost fx-toggle",
+        "aria-pressed": String(motion), disabled: reduced,
+        title: reduced ? t("settings.reduced") : t("settings.motion_title"),
+        "aria-label": t("settings.motion"), on: { click: () => {
+          setMotion(!motionSetting());
+          renderHead();
+        } } }, h("span", { class: "fx-icon", "aria-hidden": "true", text: "≋" }),
+      h("span", { class: "fx-text", text: t("settings.motion") })),
+      h("button", { type: "button", id: "fx-sound", class: "btn btn-small btn-ghost fx-toggle",
+        "aria-pressed": String(sound), title: t("settings.sound_title"),
+        "aria-label": t("settings.sound"), on: { click: () => {
+          setSound(!soundOn());
+          renderHead();
+          playSound("card");
+        } } }, h("span", { class: "fx-icon", "aria-hidden": "true", text: "♪" }),
+      h("span", { class: "fx-text", text: t("settings.sound") })));
   }
 
   function presetName(name) {

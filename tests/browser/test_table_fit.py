@@ -27,14 +27,17 @@ MEASURE = """async () => {
   const out = [];
   const add = (kind, el) => {
     const r = el.getBoundingClientRect();
-    out.push({ kind, label: (el.dataset.action || el.textContent || el.className).trim().slice(0, 30),
+    const label = (el.dataset.action || el.textContent || el.className).trim().slice(0, 30);
+    out.push({ kind, label,
       x: r.x, y: r.y, w: r.width, h: r.height, sw: el.scrollWidth, cw: el.clientWidth,
       shown: r.width > 0 && r.height > 0 });
   };
   document.querySelectorAll(".fan .card").forEach((e) => add("card", e));
-  document.querySelectorAll(".action-bar button, .action-bar input").forEach((e) => add("button", e));
+  document.querySelectorAll(".action-bar button, .action-bar input")
+    .forEach((e) => add("button", e));
   document.querySelectorAll(".felt .trick").forEach((e) => add("trick", e));
-  document.querySelectorAll(".result .verdict, .result .result-why").forEach((e) => add("result", e));
+  document.querySelectorAll(".result .verdict, .result .result-why")
+    .forEach((e) => add("result", e));
   return { boxes: out, vw: innerWidth, vh: innerHeight, sx: scrollX, sy: scrollY };
 }"""
 
@@ -75,10 +78,11 @@ def test_hand_buttons_and_trick_fit_every_screen_in_every_phase(
     res = page.evaluate("""() => fetch('/api/tables', {method: 'POST', headers: {
         'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(
           document.cookie.split('; ').find((c) => c.startsWith('stammtisch_csrf=')).split('=')[1])},
-        body: JSON.stringify({name: 'Passt', bots: 'fill', seat: 3, turn_timer: 0})}).then((r) => r.json())""")
+        body: JSON.stringify({name: 'Passt', bots: 'fill', seat: 3, turn_timer: 0})})
+      .then((r) => r.json())""")
     page.goto(ui.base + res["url"])
     seen: dict[str, list[str]] = {}
-    end = time.monotonic() + 150
+    end = time.monotonic() + 240
     games = 0
     while len(seen) < 6:
         assert time.monotonic() < end, f"phases seen: {sorted(seen)}"
@@ -98,7 +102,7 @@ def test_hand_buttons_and_trick_fit_every_screen_in_every_phase(
                 page.screenshot(path=str(artifacts / "fit-result-landscape.png"))
             if len(seen) < 6:
                 games += 1
-                assert games < 14, f"phases seen after {games} games: {sorted(seen)}"
+                assert games < 25, f"phases seen after {games} games: {sorted(seen)}"
                 page.set_viewport_size({"width": 1366, "height": 768})
                 page.locator(".result button.next").click()
                 page.wait_for_timeout(100)

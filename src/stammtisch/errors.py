@@ -57,3 +57,12 @@ class RecordError(StammtischError):
     """A game record that cannot be replayed; the message names the first bad entry."""
 
     code = "invalid_record"
+
+
+class RecordActionError(RecordError):
+    """A record whose action ``index`` (0-based) cannot be applied, or that stops
+    before the game is over (``index`` is then the number of actions)."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index

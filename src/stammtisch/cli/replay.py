@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import typer
 from stammtisch.cli.output import json_line
 from stammtisch.errors import StammtischError
 from stammtisch.games.mucken.record import replay, summary
+from stammtisch.games.schafkopf.record import replay_record
 
 
 def replay_one(path: Path) -> dict[str, Any]:
@@ -19,6 +21,16 @@ def replay_one(path: Path) -> dict[str, Any]:
     except OSError as e:
         return {"error": f"{path}: cannot read: {e.strerror or e}"}
     try:
+        data = json.loads(text)
+    except ValueError:
+        data = None  # the Mucken reader names the JSON error
+    game = data.get("game", "mucken") if isinstance(data, dict) else "mucken"
+    try:
+        if game == "schafkopf":
+            return replay_record(data)
+        if game != "mucken":
+            return {"error": f"game: {game!r} is not a game this replay knows "
+                             "(mucken, schafkopf)"}
         state = replay(text)
     except StammtischError as e:
         return {"error": str(e)}
@@ -29,6 +41,11 @@ def _human(path: Path, out: dict[str, Any]) -> str:
     if "error" in out:
         error = out["error"].removeprefix(f"{path}: ")  # the line names the file already
         return f"{path}: ERROR {error}"
+    if "payments" in out:  # Schafkopf
+        who = "-" if out["declarer"] is None else f"seat {out['declarer']}"
+        return (f"{path}: {out['contract']} ({who}); Augen "
+                + ":".join(str(a) for a in out["augen"]) + f"; {out['winner'] or '-'}; "
+                + "payments " + " ".join(f"{p:+d}" for p in out["payments"]))
     who = "-" if out["declarer"] is None else f"seat {out['declarer']}"
     winner = "not scored" if out["winner"] is None else f"pair {out['winner']} +{out['score']}"
     kontra = " Kontra" if out["kontra"] else ""

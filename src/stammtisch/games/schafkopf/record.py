@@ -1,0 +1,163 @@
+"""Schafkopf records (../specs/records.md): load, replay action by action, write.
+
+A record is one hand::
+
+    {"game": "schafkopf", "rules": "standard" | {"preset": ..., <option>: ...},
+     "dealer": 0, "hands": [[8 cards], [8 cards], [8 cards], [8 cards]],
+     "actions": [[1, "weiter"], [2, "sauspiel-gras"], ..., [0, "EA"], ...]}
+
+The first four cards of each hand are the first packet of the deal.  Words must be
+exactly the listed ones (lower case; cards in the notation, upper case).
+
+:func:`replay_record` gives the result object (the keys of the contract) or raises
+:class:`~stammtisch.errors.RecordError` — for a bad action a
+:class:`~stammtisch.errors.RecordActionError` carrying the action's ``index``.
+
+>>> rec = {"game": "schafkopf", "rules": "standard", "dealer": 3,
+...        "hands": [["EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU"],
+...                  ["EA", "E10", "EK", "E9", "E8", "E7", "GA", "G10"],
+...                  ["HA", "H10", "HK", "H9", "H8", "H7", "GK", "G9"],
+...                  ["SA", "S10", "SK", "S9", "S8", "S7", "G8", "G7"]],
+...        "actions": [[0, "sie"]]}
+>>> replay_record(rec)["payments"]
+[1560, -520, -520, -520]
+>>> try:
+...     replay_record({**rec, "actions": [[1, "sie"]]})
+... except RecordActionError as e:
+...     print(e.index, e)
+0 action 0 ([1, "sie"]): seat 1 may not act now (seat 0 is to act)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.cards import Card
+from stammtisch.engine.core import CHANCE, Deal
+from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
+from stammtisch.games.schafkopf.rules import SchafkopfRules
+from stammtisch.games.schafkopf.state import RESULT_KEYS, SchafkopfState, deal_problem
+
+KNOWN_KEYS = ("game", "rules", "dealer", "hands", "actions", "players", "meta")
+
+
+def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
+    if isinstance(source, str | bytes):
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not JSON: {e}") from None
+    else:
+        data = source
+    if not isinstance(data, Mapping):
+        raise RecordError("a record must be a JSON object")
+    data = dict(data)
+    unknown = sorted(k for k in data if k not in KNOWN_KEYS)
+    if unknown:
+        raise RecordError(f"unknown key(s): {', '.join(map(str, unknown))}")
+    if data.get("game") != "schafkopf":
+        raise RecordError(f"game: {data.get('game')!r} is not 'schafkopf'")
+    for key in ("rules", "dealer", "hands", "actions"):
+        if key not in data:
+            raise RecordError(f"missing key {key!r}")
+    if not isinstance(data["actions"], list):
+        raise RecordError("actions: must be a list of [seat, word] pairs")
+    return data
+
+
+def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise RecordError("hands: must be a list of four hands of 8 cards")
+    out = []
+    for seat, hand in enumerate(value):
+        if not isinstance(hand, list):
+            raise RecordError(f"hands[{seat}]: must be a list of 8 cards")
+        cards = []
+        for i, text in enumerate(hand):
+            try:
+                c = Card.parse(text)
+            except InvalidCardError as e:
+                raise RecordError(f"hands[{seat}][{i}]: {e}") from None
+            if str(c) != text:
+                raise RecordError(f"hands[{seat}][{i}]: {text!r} is not written as {str(c)!r}")
+            cards.append(c)
+        out.append(tuple(cards))
+    hands = tuple(out)
+    problem = deal_problem(hands)
+    if problem is not None:
+        raise RecordError(f"hands: not a deal of the 32 cards: {problem}")
+    return hands
+
+
+def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
+    """Replay a record with every check; returns the finished hand."""
+    data = load(source)
+    try:
+        rules = SchafkopfRules.from_json(data["rules"])
+    except StammtischError as e:
+        raise RecordError(f"rules: {e}") from None
+    dealer = data["dealer"]
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+        raise RecordError(f"dealer: {dealer!r} is not a seat 0..3")
+    state = SchafkopfState(rules, dealer)
+    state.apply(Deal(_hands(data["hands"])))
+    actions = data["actions"]
+    for i, entry in enumerate(actions):
+        shown = json.dumps(entry, ensure_ascii=False)
+        where = f"action {i} ({shown})"
+        if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
+                or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
+            raise RecordActionError(f"{where}: must be a pair [seat, \"word\"]", i)
+        seat, word = entry
+        if state.is_terminal():
+            raise RecordActionError(f"{where}: the hand is already over", i)
+        player = state.current_player
+        if seat != player:
+            who = "chance" if player == CHANCE else f"seat {player}"
+            raise RecordActionError(f"{where}: seat {seat} may not act now ({who} is to act)", i)
+        action = next((a for a in state.legal_actions() if str(a) == word), None)
+        if action is None:
+            reason = state.explain_illegal(state.parse_action(word))
+            if word != word.strip() or (word.lower() != word and not _is_card_text(word)):
+                reason = f"{word!r} is not written as the rules' words are"
+            raise RecordActionError(f"{where}: {reason}", i)
+        state.apply(action)
+    if not state.is_terminal():
+        n = len(actions)
+        raise RecordActionError(
+            f"action {n}: missing, the actions stop before the hand is over "
+            f"(seat {state.current_player} is to act in phase {state.phase})", n)
+    return state
+
+
+def _is_card_text(word: str) -> bool:
+    try:
+        return str(Card.parse(word)) == word
+    except InvalidCardError:
+        return False
+
+
+def replay_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The result object of a record (exactly the contract's keys, in its order)."""
+    result = replay(record).result()
+    assert result is not None
+    return {k: result[k] for k in RESULT_KEYS}
+
+
+def record_of(state: SchafkopfState) -> dict[str, Any]:
+    """The record of a dealt (or finished) hand; the inverse of :func:`replay`."""
+    if not state.dealt:
+        raise RecordError("the hand is not dealt yet")
+    return {
+        "game": "schafkopf",
+        "rules": state.rules.to_record(),
+        "dealer": state.dealer,
+        "hands": [[str(c) for c in h] for h in state.dealt],
+        "actions": [[seat, str(a)] for seat, a in state.history if seat >= 0],
+    }
+
+
+__all__ = ["load", "record_of", "replay", "replay_record"]

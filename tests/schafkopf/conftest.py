@@ -1,0 +1,6 @@
+"""The Schafkopf tests share :mod:`schafkopf_helpers` (this directory on the path)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

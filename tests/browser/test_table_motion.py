@@ -23,8 +23,14 @@ def _to_my_card_turn(page: Any, wire: Any, ui: Any, timeout: float = 30.0) -> No
     while True:
         v = wire.last["view"] if wire.states else None
         if v and v["phase"] == "play" and v["to_act"] == 0 and v["legal"] and \
-                page.locator(".fan .card[data-legal=true]").count():
-            return
+                page.locator(".fan .card[data-legal=true]").count() and \
+                page.locator(".table-view.pending").count() == 0:
+            # settled: no action of ours on its way (the table waits for us now)
+            version = wire.last["version"]
+            page.wait_for_timeout(200)
+            if wire.last["version"] == version and page.locator(".table-view.pending").count() == 0:
+                return
+            continue
         assert time.monotonic() < end, "no turn to play a card"
         if not ui.click_legal(page):
             page.wait_for_timeout(30)

@@ -101,15 +101,20 @@ def test_a_bot_playing_for_you_is_marked_and_bots_are_named(new_page, ui) -> Non
     # the bot picker: strength names and a description, no internal names
     options = page.locator("#c-bot option").evaluate_all(
         "els => els.map(e => [e.value, e.textContent])")
-    assert ("heuristic", "Stammgast") in [tuple(o) for o in options]
-    assert all(value != text for value, text in options)
-    page.select_option("#c-bot", "heuristic")
-    expect(page.locator("#c-bot-desc")).to_contain_text("Faustregeln")
+    info = page.evaluate("fetch('/api/presets').then((r) => r.json())")
+    default = info["default_bot"]
+    assert options and all(value != text for value, text in options)
+    assert [default, info["bot_info"][default]["name"]["de"]] in options
+    if "heuristic" in info["bot_info"]:
+        assert ["heuristic", "Stammgast"] in options
+    page.select_option("#c-bot", default)
+    expect(page.locator("#c-bot-desc")).to_have_text(info["bot_info"][default]["description"]["de"])
     expect(page.locator("#c-takeover")).to_be_checked()
     tid = ui.create_table(page, name="Vertretung")
     # bots' seats: "Bot 2" with its strength, never "Bot 2 (Bot)"
     expect(page.locator(".seat .tag-bot")).to_have_count(3)
-    expect(page.locator(".seat .tag-bot").first).to_have_text("Stammgast")
+    expect(page.locator(".seat .tag-bot").first).to_have_text(
+        info["bot_info"][default]["name"]["de"])
     assert "(Bot)" not in page.locator(".felt").inner_text()
     # chat time: 24-hour German time although the browser's locale is en-US
     page.fill("#chat-input", "Servus")

@@ -265,7 +265,7 @@ class SchafkopfState(GameState):
     def _legal_cards(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         led = self.tricks.led
-        base = self.order.legal(hand, led)
+        base = self.order.sorted(self.order.legal(hand, led))
         if not self._called_active_for(seat):
             return list(base)
         called = self.called
@@ -540,13 +540,14 @@ class SchafkopfState(GameState):
     def _play(self, seat: int, card: Card) -> None:
         t = self.tricks
         called = self.called
-        if called is not None:
-            if not t.current and not self.order.is_trump(card) and card.suit is called.suit:
-                self.gesucht = True
-            if card is called:
-                self.called_played = True
+        led = t.current[0] if t.current else card
         self.hands[seat].remove(card)
         t.play(card, self.order)
+        if called is not None:
+            if card is called:
+                self.called_played = True
+            if not t.current and self.order.klass(led) == self.order.klass(called):
+                self.gesucht = True  # the called suit has been led: from now on it is free
         if len(t.winners) == 8:
             self._finish()
         else:

@@ -174,3 +174,19 @@ def _wait(page: Any, cond: Any, timeout: float = 10.0) -> None:
     while not cond():
         assert time.monotonic() < end, "timed out"
         page.wait_for_timeout(30)
+
+
+def test_the_owner_chooses_bot_takeover_and_time_away(new_page, ui) -> None:
+    page = new_page()
+    ui.guest(page, "Olga")
+    page.uncheck("#c-takeover")
+    page.select_option("#c-away", "0")
+    expect(page.locator("#c-away option")).to_have_text(
+        ["1 Minute", "5 Minuten", "15 Minuten", "60 Minuten", "nie"])
+    tid = ui.create_table(page, name="Ohne Vertretung")
+    expect(page.locator(".table-head .takeover-off")).to_have_text("kein Bot für Abwesende")
+    info = page.evaluate(f"fetch('/api/tables/{tid}').then((r) => r.json())")
+    assert info["bot_takeover"] is False and info["away_timeout"] == 0
+    page.locator("button[data-lang=en]").click()
+    expect(page.locator(".table-head .takeover-off")).to_have_text("no bot for those away")
+    assert page.errors == []

@@ -119,7 +119,7 @@ class TournamentStore:
         with self.db.engine.connect() as conn:
             row = conn.execute(select(*_INFO_COLUMNS).where(_T.c.id == tournament_id)).first()
         if row is None:
-            raise NotFoundError(f"no tournament {tournament_id!r}")
+            raise NotFoundError(f"no tournament {tournament_id!r}", "no_tournament")
         return _info(row)
 
     def load(self, tournament_id: str) -> tuple[Tournament, TournamentInfo]:
@@ -132,7 +132,7 @@ class TournamentStore:
                 if row is not None:
                     document = self._remember(tournament_id, row.version, row.document)
         if row is None or document is None:
-            raise NotFoundError(f"no tournament {tournament_id!r}")
+            raise NotFoundError(f"no tournament {tournament_id!r}", "no_tournament")
         return Tournament.from_json(document), _info(row)
 
     def _cached(self, tournament_id: str, version: int) -> dict[str, Any] | None:
@@ -217,7 +217,7 @@ class TournamentStore:
                     stmt = stmt.with_for_update()
                 version = conn.execute(stmt).scalar()
                 if version is None:
-                    raise NotFoundError(f"no tournament {tournament_id!r}")
+                    raise NotFoundError(f"no tournament {tournament_id!r}", "no_tournament")
                 document = self._cached(tournament_id, version)
                 if document is None:  # the version and its document in one read
                     row = conn.execute(select(_T.c.version, _T.c.document)

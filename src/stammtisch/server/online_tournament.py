@@ -35,8 +35,16 @@ from stammtisch.tournament.settings import TournamentError
 router = APIRouter(prefix="/api/tournaments")
 
 
-def _error(status: int, code: str, message: str) -> HTTPException:
-    return HTTPException(status, detail={"code": code, "message": message})
+def _error(status: int, code: str, message: str, reason: str = "",
+           params: dict[str, object] | None = None) -> HTTPException:
+    """An error answer; ``reason`` and ``params`` (if any) let a page word it (see
+    :func:`stammtisch.server.tournament_api.error`)."""
+    detail: dict[str, object] = {"code": code, "message": message}
+    if reason:
+        detail["reason"] = reason
+    if params:
+        detail["params"] = params
+    return HTTPException(status, detail=detail)
 
 
 class OnlineRounds:
@@ -61,11 +69,14 @@ class OnlineRounds:
                          bot: str, creator_id: int | None) -> dict[str, Any]:
         t, _ = self.service.load(tid)
         if not 1 <= round_ <= len(t.rounds):
-            raise _error(404, "not_found", f"no round {round_} (seated: {len(t.rounds)})")
+            raise _error(404, "not_found", f"no round {round_} (seated: {len(t.rounds)})",
+                         "no_round", {"round": round_})
         if round_ != len(t.rounds):
-            raise _error(422, "invalid_round", f"round {round_} is not the current round")
+            raise _error(422, "invalid_round", f"round {round_} is not the current round",
+                         params={"round": round_})
         if self.tables_of(tid, round_):
-            raise _error(409, "already_open", f"round {round_} is already open online")
+            raise _error(409, "already_open", f"round {round_} is already open online",
+                         params={"round": round_})
         rnd = t.rounds[round_ - 1]
         rules = MuckenRules.preset("seefest", bobbl_target=t.settings.target)
         if duplicate:
@@ -216,7 +227,7 @@ async def open_round(request: Request, tid: str, round_: int, body: OpenIn,
         return await online.open_round(tid, round_, user.name, duplicate=body.duplicate,
                                        bot=body.bot or default_bot(), creator_id=user.id)
     except TournamentError as e:
-        raise _error(422, e.code, str(e)) from None
+        raise _error(422, e.code, str(e), e.reason, e.params) from None
 
 
 @router.get("/{tid}/online/rounds/{round_}")
@@ -233,7 +244,8 @@ async def round_time_up(request: Request, tid: str, round_: int,
     online = online_of(request)
     _owner(online, tid, user.id)
     if not online.tables_of(tid, round_):
-        raise _error(404, "not_found", f"round {round_} is not open online")
+        raise _error(404, "not_found", f"round {round_} is not open online", "not_online",
+                     {"round": round_})
     return {"closed": await online.time_up(tid, round_)}
 
 
@@ -252,7 +264,7 @@ def _owner(online: OnlineRounds, tid: str, user_id: int) -> None:
     try:
         _, info = online.service.load(tid)
     except TournamentError as e:
-        raise _error(404, "not_found", str(e)) from None
+        raise _error(404, "not_found", str(e), e.reason, e.params) from None
     owner = getattr(info, "owner_user_id", None)
     if owner is not None and owner != user_id:
         raise _error(403, "not_owner", "only the tournament's organiser may do this")

@@ -37,8 +37,17 @@ R = TypeVar("R")
 _service_guard = threading.Lock()
 
 
-def error(status: int, code: str, message: str) -> HTTPException:
-    return HTTPException(status, detail={"code": code, "message": message})
+def error(status: int, code: str, message: str, reason: str = "",
+          params: dict[str, object] | None = None) -> HTTPException:
+    """An error answer: ``{"code", "message"}`` (English, for API clients), and for the
+    pages' own wording ``reason`` (which refusal of the code it is) and ``params`` (its
+    variable parts), when there are such."""
+    detail: dict[str, object] = {"code": code, "message": message}
+    if reason:
+        detail["reason"] = reason
+    if params:
+        detail["params"] = params
+    return HTTPException(status, detail=detail)
 
 
 def service_of(request: Request) -> TournamentService:
@@ -63,13 +72,13 @@ def call(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     try:
         return fn(*args, **kwargs)
     except NotFoundError as e:
-        raise error(404, e.code, str(e)) from None
+        raise error(404, e.code, str(e), e.reason, e.params) from None
     except ConflictError as e:
         # ``conflict`` names the entity and both versions, for the pages' own wording
         raise HTTPException(409, detail={"code": "conflict", "message": str(e),
                                          "conflict": e.detail}) from None
     except TournamentError as e:
-        raise error(422, e.code, str(e)) from None
+        raise error(422, e.code, str(e), e.reason, e.params) from None
 
 
 def owned(svc: TournamentService, tid: str, user: CurrentUser) -> None:
@@ -346,7 +355,8 @@ def table_links(svc: Service, tid: str, user: RequiredUser) -> dict[str, Any]:
 
 def _table_token(svc: TournamentService, tid: str, table: int, token: str | None) -> None:
     if not call(svc.table_access, tid, table, token):
-        raise error(403, "bad_token", f"this link does not open table {table}")
+        raise error(403, "bad_token", f"this link does not open table {table}",
+                    params={"table": table})
 
 
 @router.get("/{tid}/tables/{table}/sheet")
@@ -434,7 +444,7 @@ def _pdf(svc: TournamentService, request: Request, tid: str, kind: str, user_nam
                                             "(no round is seated yet)")
         if not 1 <= number <= len(t.rounds):
             raise error(404, "not_found", f"round={number}: no such round (seated: "
-                                          f"{len(t.rounds)})")
+                                          f"{len(t.rounds)})", "no_round", {"round": number})
         data = call(pdf.score_sheets, t, number,
                     lambda n: phone_url(request, tid, info.table_token, n))
         return data, f"spielstandzettel-runde-{number}"
@@ -459,7 +469,8 @@ def pdf_document(svc: Service, request: Request, tid: str, kind: str, user: Requ
     places) or ``registration-qr`` (check-in codes of the pre-registrations)."""
     owned(svc, tid, user)
     if kind not in PDF_KINDS:
-        raise error(404, "not_found", f"no printout {kind!r} (known: {', '.join(PDF_KINDS)})")
+        raise error(404, "not_found", f"no printout {kind!r} (known: {', '.join(PDF_KINDS)})",
+                    "no_printout")
     data, name = _pdf(svc, request, tid, kind, user.name, round_, top)
     return Response(data, media_type="application/pdf", headers={
         "Content-Disposition": f'attachment; filename="muckturnier-{tid}-{name}.pdf"',
@@ -473,7 +484,8 @@ def table_qr(svc: Service, request: Request, tid: str, table: int,
     owned(svc, tid, user)
     count = len(call(svc.table_links, tid))
     if not 1 <= table <= count:
-        raise error(404, "not_found", f"no table {table} (tables: 1..{count})")
+        raise error(404, "not_found", f"no table {table} (tables: 1..{count})", "no_table_qr",
+                    {"table": table, "count": count})
     info = call(svc.info, tid)
     return Response(qr.qr_svg(phone_url(request, tid, info.table_token, table)),
                     media_type="image/svg+xml", headers={"Cache-Control": "no-store"})

@@ -89,8 +89,8 @@ def validate_document(data: Any) -> Tournament:
     except TournamentError:
         raise
     except (AttributeError, KeyError, IndexError, TypeError, ValueError) as e:
-        raise TournamentError(f"tournament file: inconsistent: {type(e).__name__}: {e}"
-                              ) from None
+        raise TournamentError(f"tournament file: inconsistent: {type(e).__name__}: {e}",
+                              "bad_file") from None
     return t
 
 
@@ -98,7 +98,7 @@ def _check(t: Tournament) -> None:
     s = t.settings
 
     def fail(where: str, why: str) -> None:
-        raise TournamentError(f"tournament file: {where}: {why}")
+        raise TournamentError(f"tournament file: {where}: {why}", "bad_file")
 
     for key in ("double_entry", "phone_entries_final"):
         if not isinstance(getattr(s, key), bool):

@@ -182,11 +182,11 @@ class Tournament:
         if self.started and set(changes) - {"time_limit_minutes"}:
             raise TournamentError(
                 "settings are fixed once round 1 starts (only time_limit_minutes may change): "
-                + ", ".join(sorted(set(changes) - {"time_limit_minutes"})))
+                + ", ".join(sorted(set(changes) - {"time_limit_minutes"})), "settings_fixed")
         if "mode" in changes and changes["mode"] != self.settings.mode and self.entrants:
             raise TournamentError(
                 f"mode={changes['mode']!r}: entrants are registered as "
-                f"{self.settings.mode}; withdraw them first")
+                f"{self.settings.mode}; withdraw them first", "mode_fixed")
         self.settings = self.settings.replace(**changes)
 
     # -- registration --------------------------------------------------------------------
@@ -200,11 +200,12 @@ class Tournament:
         if len(clean) != want or any(not n or len(n) > 60 for n in clean):
             raise TournamentError(
                 f"names={list(names)!r}: a {'pair' if want == 2 else 'player'} needs "
-                f"{want} name(s) of 1..60 characters")
+                f"{want} name(s) of 1..60 characters",
+                "bad_pair_names" if want == 2 else "bad_player_names")
         if self.started and self.settings.mode == "pairs" and checked_in:
-            raise TournamentError("the tournament has started: no new pairs")
+            raise TournamentError("the tournament has started: no new pairs", "no_new_pairs")
         if code is not None and any(e.code == code for e in self.entrants.values()):
-            raise TournamentError(f"code {code!r} is already used")
+            raise TournamentError(f"code {code!r} is already used", "code_used", checkin=code)
         entrant = Entrant(str(self.next_id), clean, paid, checked_in,
                           code or secrets.token_hex(4), helper)
         if checked_in and self.settings.mode == "pairs":
@@ -230,15 +231,18 @@ class Tournament:
             if e.code == code:
                 if e.checked_in:
                     raise TournamentError(f"code {code!r}: {' & '.join(e.names)} is already "
-                                          "registered")
+                                          "registered", "already_registered",
+                                          names=" & ".join(e.names))
                 if self.started and self.settings.mode == "pairs":
-                    raise TournamentError("the tournament has started: no new pairs")
+                    raise TournamentError("the tournament has started: no new pairs",
+                                          "no_new_pairs")
                 e.checked_in = True
                 e.version += 1
                 if self.settings.mode == "pairs":
                     self.draw[e.id] = self._draw_slot(rng or random.Random())
                 return e
-        raise TournamentError(f"code {code!r}: no pre-registration with this code")
+        raise TournamentError(f"code {code!r}: no pre-registration with this code",
+                              "unknown_code", checkin=code)
 
     def import_csv(self, text: str) -> list[Entrant]:
         """Pre-registrations, one per line: ``name1;name2[;code]`` (pairs) or
@@ -255,16 +259,19 @@ class Tournament:
             if not any(cells) or (i == 1 and cells[0].lower().startswith("name")):
                 continue
             if len(cells) < want:
-                raise TournamentError(f"CSV line {i}: needs {want} name(s), got {row!r}")
+                raise TournamentError(f"CSV line {i}: needs {want} name(s), got {row!r}",
+                                      "csv_names", line=i, want=want)
             code = cells[want] if len(cells) > want and cells[want] else None
             if code is not None and (code in codes or any(e.code == code
                                                           for e in self.entrants.values())):
-                raise TournamentError(f"CSV line {i}: code {code!r} is used twice")
+                raise TournamentError(f"CSV line {i}: code {code!r} is used twice",
+                                      "csv_code_twice", line=i, checkin=code)
             if code is not None:
                 codes.add(code)
             names = cells[:want]
             if any(not n or len(n) > 60 for n in names):
-                raise TournamentError(f"CSV line {i}: names must be 1..60 characters")
+                raise TournamentError(f"CSV line {i}: names must be 1..60 characters",
+                                      "csv_name_length", line=i)
             out.append((names, code))
         return [self.register(n, code=c, checked_in=False) for n, c in out]
 
@@ -298,7 +305,9 @@ class Tournament:
         if open_slots:
             raise TournamentError(
                 f"entrant {entrant} plays at table {where[0]} in round {rnd.number} (open "
-                f"Bobbl: {', '.join(open_slots)}): {what} once its Bobbl are decided")
+                f"Bobbl: {', '.join(open_slots)}): {what} once its Bobbl are decided",
+                "withdraw_while_playing" if what == "withdraw" else "presence_while_playing",
+                entrant=entrant, table=where[0], round=rnd.number)
 
     def withdraw(self, entrant: str, expected_version: int | None = None) -> str:
         """Remove an entrant who has not played yet; an entrant who has played withdraws
@@ -315,7 +324,8 @@ class Tournament:
             self._close_gaps_after_start()
             return "removed"
         if e.withdrawn:
-            raise TournamentError(f"entrant {entrant} has withdrawn already")
+            raise TournamentError(f"entrant {entrant} has withdrawn already",
+                                  "already_withdrawn", entrant=entrant)
         self._between_rounds(entrant, "withdraw")
         e.withdrawn = True
         e.version += 1
@@ -331,9 +341,11 @@ class Tournament:
         e = self._entrant(entrant)
         self._check_entrant_version(e, expected_version)
         if not e.checked_in:
-            raise TournamentError(f"entrant {entrant} is not registered yet (check in first)")
+            raise TournamentError(f"entrant {entrant} is not registered yet (check in first)",
+                                  "not_checked_in", entrant=entrant)
         if e.withdrawn:
-            raise TournamentError(f"entrant {entrant} has withdrawn")
+            raise TournamentError(f"entrant {entrant} has withdrawn", "withdrawn",
+                                  entrant=entrant)
         if e.present == present:
             return
         self._between_rounds(entrant, "mark present or absent")
@@ -358,7 +370,8 @@ class Tournament:
         try:
             return self.entrants[entrant]
         except KeyError:
-            raise TournamentError(f"no entrant {entrant!r}") from None
+            raise TournamentError(f"no entrant {entrant!r}", "no_entrant",
+                                  entrant=entrant) from None
 
     @staticmethod
     def _check_version(what: str, current: int, expected: int | None,
@@ -394,7 +407,7 @@ class Tournament:
 
     def close_gaps(self) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
         if self.started:
-            raise TournamentError("the tournament has started")
+            raise TournamentError("the tournament has started", "started")
         moves = self.gap_moves()
         for p, _, to in moves:
             self.draw[p] = to
@@ -404,16 +417,19 @@ class Tournament:
     def move(self, entrant: str, table: int, pos: int) -> None:
         """Move a pair to another free place before the start."""
         if self.started:
-            raise TournamentError("the tournament has started")
+            raise TournamentError("the tournament has started", "started")
         self._entrant(entrant)
         if entrant not in self.draw:
             raise TournamentError(f"entrant {entrant!r} has no place in the draw (single "
-                                  "players, or a pre-registration not checked in yet)")
+                                  "players, or a pre-registration not checked in yet)",
+                                  "not_in_draw", entrant=entrant)
         if pos not in (1, 2) or isinstance(table, bool) or not isinstance(table, int) \
                 or table < 1:
-            raise TournamentError(f"place {table}/{pos}: table >= 1, pair number 1 or 2")
+            raise TournamentError(f"place {table}/{pos}: table >= 1, pair number 1 or 2",
+                                  "bad_place")
         if any(v == (table, pos) and p != entrant for p, v in self.draw.items()):
-            raise TournamentError(f"place {table}/{pos} is taken")
+            raise TournamentError(f"place {table}/{pos} is taken", "place_taken",
+                                  table=table, pos=pos)
         if self.draw[entrant] != (table, pos):
             self.draw[entrant] = (table, pos)
             self.entrants[entrant].version += 1
@@ -422,40 +438,50 @@ class Tournament:
     def start(self, rng: random.Random | None = None) -> Round:
         """Fix the settings and seat round 1."""
         if self.started:
-            raise TournamentError("the tournament has already started")
+            raise TournamentError("the tournament has already started", "started")
         n = len(self.active_pairs())
         unit = "pairs" if self.settings.mode == "pairs" else "players"
         minimum = 2 if self.settings.mode == "pairs" else 4
         if n < minimum:
-            raise TournamentError(f"need at least {minimum} {unit}, have {n}")
+            raise TournamentError(f"need at least {minimum} {unit}, have {n}",
+                                  "too_few_pairs" if unit == "pairs" else "too_few_players",
+                                  needed=minimum, have=n)
         odd = n % 2 if self.settings.mode == "pairs" else n % 4
         if odd and self.settings.odd_handling == "undecided":
             raise TournamentError(
                 f"{n} {unit} do not fill the tables: choose odd_handling 'helpers' (and "
-                f"register the helpers) or 'bye' (with its score)")
+                f"register the helpers) or 'bye' (with its score)",
+                "odd_pairs" if unit == "pairs" else "odd_players", n=n)
         if odd and self.settings.odd_handling == "helpers":
-            raise TournamentError(f"{n} {unit}: register the helpers to fill the tables")
+            raise TournamentError(f"{n} {unit}: register the helpers to fill the tables",
+                                  "helpers_missing_pairs" if unit == "pairs"
+                                  else "helpers_missing_players", n=n)
         if self.settings.mode == "pairs":
             moves = self.gap_moves()
             if moves:
                 raise TournamentError(
-                    f"the draw has gaps: close them first ({len(moves)} move(s) proposed)")
+                    f"the draw has gaps: close them first ({len(moves)} move(s) proposed)",
+                    "draw_gaps", moves=len(moves))
         return self._seat_round(1, rng or random.Random())
 
     def next_round(self, rng: random.Random | None = None) -> Round:
         if not self.started:
-            raise TournamentError("the tournament has not started")
+            raise TournamentError("the tournament has not started", "not_started")
         if len(self.rounds) >= self.settings.rounds:
-            raise TournamentError(f"all {self.settings.rounds} rounds are seated")
+            raise TournamentError(f"all {self.settings.rounds} rounds are seated",
+                                  "all_rounds_seated", rounds=self.settings.rounds)
         last = self.rounds[-1]
         open_slots = [s.key for s in self.round_slots(last.number) if not s.decided]
         if open_slots:
-            raise TournamentError(f"round {last.number} has open Bobbl: {', '.join(open_slots)}")
+            raise TournamentError(f"round {last.number} has open Bobbl: {', '.join(open_slots)}",
+                                  "open_bobbl", round=last.number, count=len(open_slots))
         n = len(self.active_pairs())
         minimum = 2 if self.settings.mode == "pairs" else 4
         if n < minimum:
-            raise TournamentError(f"need at least {minimum} "
-                                  f"{'pairs' if minimum == 2 else 'players'} present, have {n}")
+            unit = "pairs" if minimum == 2 else "players"
+            raise TournamentError(f"need at least {minimum} {unit} present, have {n}",
+                                  "too_few_present_pairs" if unit == "pairs"
+                                  else "too_few_present_players", needed=minimum, have=n)
         last.closed = True
         return self._seat_round(last.number + 1, rng or random.Random())
 
@@ -588,7 +614,8 @@ class Tournament:
 
     def _round(self, number: int) -> Round:
         if not 1 <= number <= len(self.rounds):
-            raise TournamentError(f"no round {number} (seated: {len(self.rounds)})")
+            raise TournamentError(f"no round {number} (seated: {len(self.rounds)})", "no_round",
+                                  round=number)
         return self.rounds[number - 1]
 
     # -- results -------------------------------------------------------------------------
@@ -598,7 +625,8 @@ class Tournament:
             return self.slots[key]
         except KeyError:
             raise TournamentError(
-                f"Bobbl {key}: no such Bobbl (round/table/index; index from 0)") from None
+                f"Bobbl {key}: no such Bobbl (round/table/index; index from 0)",
+                "no_bobbl") from None
 
     def bobbl_from_games(self, games: Iterable[tuple[int, int]],
                          where: str = "") -> Entry:
@@ -611,14 +639,15 @@ class Tournament:
         for i, g in enumerate(games):
             if not isinstance(g, tuple | list) or len(g) != 2:
                 raise TournamentError(f"{where}game {i + 1}: {g!r} needs side 1 or 2 and "
-                                      "points >= 1")
+                                      "points >= 1", "bad_game", game=i + 1)
             side, pts = g
             if winner is not None:
-                raise TournamentError(f"{where}game {i + 1}: the Bobbl already ended at game {i}")
+                raise TournamentError(f"{where}game {i + 1}: the Bobbl already ended at game {i}",
+                                      "game_after_end", game=i + 1, ended=i)
             if isinstance(side, bool) or side not in (1, 2) or isinstance(pts, bool) \
                     or not isinstance(pts, int) or pts < 1:
                 raise TournamentError(f"{where}game {i + 1}: {g!r} needs side 1 or 2 and "
-                                      "points >= 1")
+                                      "points >= 1", "bad_game", game=i + 1)
             if totals[side - 1] + pts >= target:
                 winner = side
             else:
@@ -638,37 +667,42 @@ class Tournament:
         where = f"Bobbl {slot.key}: "
         rnd = self._round(round_)
         if rnd.tables[table][1] is None:
-            raise TournamentError(f"{where}table {table} has a bye this round")
+            raise TournamentError(f"{where}table {table} has a bye this round", "bye_table",
+                                  table=table)
         if slot.time_up:
-            raise TournamentError(f"{where}closed by the time limit")
+            raise TournamentError(f"{where}closed by the time limit", "time_up")
         if games is not None:
             if winner is not None or loser_points is not None:
-                raise TournamentError(f"{where}give games or final figures, not both")
+                raise TournamentError(f"{where}give games or final figures, not both",
+                                      "games_and_figures")
             if not games:
                 raise TournamentError(f"{where}no games: enter at least one game (an empty "
-                                      "entry would wipe the result)")
+                                      "entry would wipe the result)", "no_games")
             entry = self.bobbl_from_games(
                 [tuple(g) if isinstance(g, list | tuple) else g  # type: ignore[misc]
                  for g in games], where)
         else:
             if isinstance(winner, bool) or winner not in (1, 2):
-                raise TournamentError(f"{where}winner must be side 1 or 2, not {winner!r}")
+                raise TournamentError(f"{where}winner must be side 1 or 2, not {winner!r}",
+                                      "bad_winner")
             lp = loser_points
             if isinstance(lp, bool) or not isinstance(lp, int) or not \
                     0 <= lp < self.settings.target:
                 raise TournamentError(f"{where}loser_points must be 0..{self.settings.target - 1}"
-                                      f", not {lp!r}")
+                                      f", not {lp!r}", "bad_loser_points",
+                                      max=self.settings.target - 1)
             pts = (self.settings.target, lp) if winner == 1 else (lp, self.settings.target)
             entry = Entry("", winner, pts)
         if rnd.closed and entry.winner is None:
             raise TournamentError(f"{where}round {round_} is closed: a correction must be "
-                                  "a finished Bobbl (with its winner)")
+                                  "a finished Bobbl (with its winner)", "round_closed",
+                                  round=round_)
         entry.source, entry.by, entry.at = source, by, at
         phone = source.startswith("phone")
         decided = slot.decided
         if decided and entry.winner is None:
             raise TournamentError(f"{where}the Bobbl is decided: a correction must be a "
-                                  "finished Bobbl (with its winner)")
+                                  "finished Bobbl (with its winner)", "decided_needs_winner")
         if decided and phone:
             # agreed already: a phone's change is a request the desk accepts or rejects;
             # the result (and the ranking) stays as agreed meanwhile
@@ -712,11 +746,11 @@ class Tournament:
         self._check_version(f"Bobbl {slot.key}", slot.version, expected_version,
                             "bobbl", slot.key)
         if source not in slot.entries:
-            raise TournamentError(f"Bobbl {slot.key}: no entry from {source!r}")
+            raise TournamentError(f"Bobbl {slot.key}: no entry from {source!r}", "no_entry")
         e = slot.entries[source]
         if slot.decided and e.winner is None:
             raise TournamentError(f"Bobbl {slot.key}: the Bobbl is decided: the entry from "
-                                  f"{source!r} names no winner")
+                                  f"{source!r} names no winner", "entry_no_winner")
         slot.result = Entry("desk", e.winner, e.points, e.games, by or "desk", e.at)
         slot.entries["desk"] = slot.result
         slot.version += 1
@@ -730,7 +764,8 @@ class Tournament:
         self._check_version(f"Bobbl {slot.key}", slot.version, expected_version,
                             "bobbl", slot.key)
         if source not in slot.requests:
-            raise TournamentError(f"Bobbl {slot.key}: no correction request from {source!r}")
+            raise TournamentError(f"Bobbl {slot.key}: no correction request from {source!r}",
+                                  "no_request")
         e = slot.requests.pop(source)
         if accept:
             slot.entries[source] = e
@@ -786,9 +821,10 @@ class Tournament:
         self._entrant(entrant)
         if isinstance(points, bool) or not isinstance(points, int) or not \
                 0 < points <= self.settings.target:
-            raise TournamentError(f"points={points!r}: 1..{self.settings.target}")
+            raise TournamentError(f"points={points!r}: 1..{self.settings.target}",
+                                  "bad_points", max=self.settings.target)
         if not reason.strip():
-            raise TournamentError("compensation needs a reason")
+            raise TournamentError("compensation needs a reason", "no_reason")
         self.compensations.append(Compensation(round_, entrant, points, reason.strip()))
 
     def note_standin(self, entrant: str) -> None:
@@ -906,7 +942,7 @@ class Tournament:
     def from_json(cls, data: dict[str, Any]) -> Tournament:
         if not isinstance(data, dict) or data.get("format") != "stammtisch-tournament/1":
             raise TournamentError("not a stammtisch tournament file "
-                                  "(format 'stammtisch-tournament/1')")
+                                  "(format 'stammtisch-tournament/1')", "not_a_file")
         try:
             t = cls(TournamentSettings.from_json(data["settings"]))
             for e in data["entrants"]:
@@ -921,5 +957,6 @@ class Tournament:
             t.standins = {str(k): int(v) for k, v in data.get("standins", {}).items()}
             t.next_id = int(data.get("next_id", len(t.entrants) + 1))
         except (KeyError, TypeError, ValueError) as e:
-            raise TournamentError(f"tournament file: {type(e).__name__}: {e}") from None
+            raise TournamentError(f"tournament file: {type(e).__name__}: {e}",
+                                  "bad_file") from None
         return t

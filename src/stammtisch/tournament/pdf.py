@@ -209,7 +209,8 @@ def _numbers(side: Side) -> str:
 def _seated(t: Tournament, round_: int) -> Round:
     if isinstance(round_, bool) or not isinstance(round_, int) \
             or not 1 <= round_ <= len(t.rounds):
-        raise TournamentError(f"round={round_!r}: no such round (seated: {len(t.rounds)})")
+        raise TournamentError(f"round={round_!r}: no such round (seated: {len(t.rounds)})",
+                              "no_round", round=round_)
     return t.rounds[round_ - 1]
 
 
@@ -684,7 +685,7 @@ def certificates(t: Tournament, top: int = 3, *, date: str | None = None,
     """An Urkunde (A4 page) for each of the first ``top`` places; ``date`` is written on
     the date line (blank for handwriting when None)."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise TournamentError(f"top={top!r}: a whole number >= 1")
+        raise TournamentError(f"top={top!r}: a whole number >= 1", "bad_input", field="top")
     ranking = list(rows) if rows is not None else t.ranking()
     w, h = A4
     with _document("Urkunden", t, A4, compress) as (c, buf):

@@ -142,19 +142,22 @@ def _check_setting_types(changes: Mapping[str, Any]) -> None:
     """The settings object checks ranges; JSON input also needs the right types."""
     for key, value in changes.items():
         if key in _BOOL_SETTINGS and not isinstance(value, bool):
-            raise TournamentError(f"{key}={value!r}: must be true or false")
+            raise TournamentError(f"{key}={value!r}: must be true or false", "bad_setting",
+                                  setting=key)
         if key in _STR_SETTINGS and not isinstance(value, str):
-            raise TournamentError(f"{key}={value!r}: must be text")
+            raise TournamentError(f"{key}={value!r}: must be text", "bad_setting", setting=key)
 
 
 def _games(games: Any) -> list[tuple[int, int]]:
     """Games as ``[side, points]`` pairs (the model checks the values)."""
     if isinstance(games, str | bytes | Mapping) or not isinstance(games, Sequence):
-        raise TournamentError(f"games={games!r}: must be a list of [side, points]")
+        raise TournamentError(f"games={games!r}: must be a list of [side, points]",
+                              "bad_input", field="games")
     out = []
     for i, g in enumerate(games):
         if isinstance(g, str | bytes | Mapping) or not isinstance(g, Sequence) or len(g) != 2:
-            raise TournamentError(f"games[{i}]={g!r}: must be [side, points]")
+            raise TournamentError(f"games[{i}]={g!r}: must be [side, points]", "bad_game",
+                                  game=i + 1)
         out.append(cast(tuple[int, int], tuple(g)))
     return out
 
@@ -210,7 +213,7 @@ class TournamentService:
     @staticmethod
     def _known_entrant(t: Tournament, entrant: str) -> Entrant:
         if entrant not in t.entrants:
-            raise NotFoundError(f"no entrant {entrant!r}")
+            raise NotFoundError(f"no entrant {entrant!r}", "no_entrant", entrant=entrant)
         return t.entrants[entrant]
 
     @staticmethod
@@ -218,7 +221,7 @@ class TournamentService:
         key = f"{round_}/{table}/{index}"
         if key not in t.slots:
             raise NotFoundError(f"Bobbl {key}: no such Bobbl (round/table/index; index "
-                                "from 0)")
+                                "from 0)", "no_bobbl")
         return t.slots[key]
 
     # -- the tournament ------------------------------------------------------------------
@@ -228,7 +231,8 @@ class TournamentService:
             s = settings
         else:
             if settings is not None and not isinstance(settings, Mapping):
-                raise TournamentError("settings: must be an object")
+                raise TournamentError("settings: must be an object", "bad_input",
+                                      field="settings")
             _check_setting_types(settings or {})
             s = TournamentSettings.from_json(settings or {})
         info = self.store.create(Tournament(s), who=who, owner_user_id=owner_user_id,
@@ -237,7 +241,8 @@ class TournamentService:
 
     def change_settings(self, tid: str, who: str, changes: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(changes, Mapping) or not changes:
-            raise TournamentError("settings: name at least one setting to change")
+            raise TournamentError("settings: name at least one setting to change",
+                                  "no_change")
         _check_setting_types(changes)
 
         def fn(t: Tournament) -> dict[str, Any]:
@@ -252,7 +257,8 @@ class TournamentService:
                  helper: bool = False) -> dict[str, Any]:
         if isinstance(names, str) or not isinstance(names, Sequence) \
                 or not all(isinstance(n, str) for n in names):
-            raise TournamentError(f"names={names!r}: must be a list of names")
+            raise TournamentError(f"names={names!r}: must be a list of names", "bad_input",
+                                  field="names")
 
         def fn(t: Tournament) -> dict[str, Any]:
             e = t.register(names, self.rng, paid=paid, helper=helper)
@@ -268,7 +274,7 @@ class TournamentService:
         """Pre-registrations from CSV (``name1;name2[;code]``), each with its code for the
         QR scan at the door (:meth:`check_in`)."""
         if not isinstance(text, str) or not text.strip():
-            raise TournamentError("csv: no pre-registrations given")
+            raise TournamentError("csv: no pre-registrations given", "csv_empty")
 
         def fn(t: Tournament) -> list[dict[str, Any]]:
             return [self._entrant_json(t, e) for e in t.import_csv(text)]
@@ -280,7 +286,7 @@ class TournamentService:
         """The QR scan at the door: a pre-registration by its code is registered (and in
         pairs mode drawn its table and pair number)."""
         if not isinstance(code, str) or not code.strip():
-            raise TournamentError("code: missing")
+            raise TournamentError("code: missing", "code_missing")
 
         def fn(t: Tournament) -> dict[str, Any]:
             return self._entrant_json(t, t.check_in(code.strip(), self.rng))
@@ -291,7 +297,8 @@ class TournamentService:
     def set_paid(self, tid: str, who: str, entrant: str, paid: bool,
                  expected_version: int | None = None) -> dict[str, Any]:
         if not isinstance(paid, bool):
-            raise TournamentError(f"paid={paid!r}: must be true or false")
+            raise TournamentError(f"paid={paid!r}: must be true or false", "bad_input",
+                                  field="paid")
 
         def fn(t: Tournament) -> dict[str, Any]:
             e = self._known_entrant(t, entrant)
@@ -319,7 +326,8 @@ class TournamentService:
                     expected_version: int | None = None) -> dict[str, Any]:
         """Mark an entrant present or absent (before the start, or between rounds)."""
         if not isinstance(present, bool):
-            raise TournamentError(f"present={present!r}: must be true or false")
+            raise TournamentError(f"present={present!r}: must be true or false", "bad_input",
+                                  field="present")
 
         def fn(t: Tournament) -> dict[str, Any]:
             e = self._known_entrant(t, entrant)
@@ -385,7 +393,8 @@ class TournamentService:
         when = self.clock() if at is None else at
         if isinstance(when, bool) or not isinstance(when, int | float) or not \
                 math.isfinite(when):
-            raise TournamentError(f"at={at!r}: must be a time (seconds since 1970)")
+            raise TournamentError(f"at={at!r}: must be a time (seconds since 1970)",
+                                  "bad_input", field="at")
 
         def fn(t: Tournament) -> dict[str, Any]:
             t.start_clock(round_, float(when))
@@ -402,21 +411,24 @@ class TournamentService:
 
         def fn(t: Tournament) -> list[str]:
             if not 1 <= round_ <= len(t.rounds):
-                raise NotFoundError(f"no round {round_} (seated: {len(t.rounds)})")
+                raise NotFoundError(f"no round {round_} (seated: {len(t.rounds)})", "no_round",
+                                    round=round_)
             rnd = t.rounds[round_ - 1]
             if not force:
                 limit = t.settings.time_limit_minutes * 60
                 if rnd.started_at is None:
                     raise TournamentError(f"round {round_}: the clock was not started "
-                                          "(force to close the round anyway)")
+                                          "(force to close the round anyway)",
+                                          "clock_not_started", round=round_)
                 if not limit:
                     raise TournamentError("time_limit_minutes is 0: no time limit "
-                                          "(force to close the round anyway)")
+                                          "(force to close the round anyway)", "no_time_limit")
                 left = rnd.started_at + limit - now
                 if left > 0:
                     raise TournamentError(
                         f"round {round_}: {math.ceil(left / 60)} min left on the clock "
-                        "(force to close the round anyway)")
+                        "(force to close the round anyway)", "time_left", round=round_,
+                        minutes=math.ceil(left / 60))
             return [s.key for s in t.time_up(round_)]
 
         a = self._apply(tid, who, "time_up", {"round": round_, "force": force}, fn)
@@ -441,7 +453,8 @@ class TournamentService:
                final: bool) -> dict[str, Any]:
         """``round_`` None: the current round (the phones)."""
         if not isinstance(source, str) or not 1 <= len(source) <= 40:
-            raise TournamentError(f"source={source!r}: 1..40 characters")
+            raise TournamentError(f"source={source!r}: 1..40 characters", "bad_input",
+                                  field="source")
         checked = None if games is None else _games(games)
         at = self.clock()
 
@@ -449,10 +462,11 @@ class TournamentService:
             number = round_
             if number is None:
                 if not t.started:
-                    raise TournamentError("the tournament has not started")
+                    raise TournamentError("the tournament has not started", "not_started")
                 number = len(t.rounds)
                 if table not in t.rounds[-1].tables:
-                    raise NotFoundError(f"no table {table} in round {number}")
+                    raise NotFoundError(f"no table {table} in round {number}", "no_table",
+                                        table=table, round=number)
             self._known_slot(t, number, table, index)
             slot = t.enter(number, table, index, source=source, games=checked, winner=winner,
                            loser_points=loser_points, by=who, at=at,
@@ -511,7 +525,8 @@ class TournamentService:
                        expected_version: int | None = None) -> dict[str, Any]:
         """The desk accepts or rejects a phone's correction request of an agreed Bobbl."""
         if not isinstance(accept, bool):
-            raise TournamentError(f"accept={accept!r}: must be true or false")
+            raise TournamentError(f"accept={accept!r}: must be true or false", "bad_input",
+                                  field="accept")
 
         def fn(t: Tournament) -> dict[str, Any]:
             self._known_slot(t, round_, table, index)
@@ -527,7 +542,7 @@ class TournamentService:
                    reason: str) -> dict[str, Any]:
         """Compensation points (as Tore) for a pair kept waiting, with the reason."""
         if not isinstance(reason, str):
-            raise TournamentError("reason: must be text")
+            raise TournamentError("reason: must be text", "bad_input", field="reason")
 
         def fn(t: Tournament) -> list[dict[str, Any]]:
             t.compensate(round_, entrant, points, reason)
@@ -577,7 +592,8 @@ class TournamentService:
                     "message": "the tournament has not started yet"}
         rnd = t.rounds[-1]
         if table not in rnd.tables:
-            raise NotFoundError(f"no table {table} in round {rnd.number}")
+            raise NotFoundError(f"no table {table} in round {rnd.number}", "no_table",
+                                table=table, round=rnd.number)
         mine = f"phone:{table}"
         bobbl = []
         for slot in sorted(t.round_slots(rnd.number), key=lambda s: s.index):
@@ -605,7 +621,7 @@ class TournamentService:
         ``phone:N``, or ``phone:N:side`` when both pairs enter for a double entry).  It waits
         for the desk unless the organiser made phone entries final."""
         if side is not None and (isinstance(side, bool) or side not in (1, 2)):
-            raise TournamentError(f"side={side!r}: 1 or 2")
+            raise TournamentError(f"side={side!r}: 1 or 2", "bad_input", field="side")
         source = f"phone:{table}" + ("" if side is None else f":{side}")
         return self._enter(tid, f"phone table {table}", None, table, index, source=source,
                            games=games, winner=winner, loser_points=loser_points,
@@ -617,7 +633,8 @@ class TournamentService:
         """The live ranking (seed 001: Bobbl, Tore, gegnerische Tore, Los).  A tie only the
         lot can break is drawn once and stored (then this is a command in the audit log)."""
         if method is not None and method not in METHODS:
-            raise TournamentError(f"method={method!r} (known: {', '.join(METHODS)})")
+            raise TournamentError(f"method={method!r} (known: {', '.join(METHODS)})",
+                                  "bad_input", field="method")
         t, info = self.load(tid)
         how: Method = method or t.settings.ranking  # type: ignore[assignment]
         if not t.started or not t.has_results():
@@ -678,7 +695,8 @@ class TournamentService:
         if kind == "registrations":
             t, _ = self.load(tid)
             return export.registrations_csv(t)
-        raise TournamentError(f"kind={kind!r}: 'ranking' or 'registrations'")
+        raise TournamentError(f"kind={kind!r}: 'ranking' or 'registrations'", "bad_input",
+                              field="kind")
 
     # -- the desk's view -------------------------------------------------------------------
     def audit(self, tid: str, *, after: int = 0, limit: int = 1000) -> list[dict[str, Any]]:

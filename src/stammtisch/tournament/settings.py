@@ -16,9 +16,17 @@ from stammtisch.errors import StammtischError
 
 
 class TournamentError(StammtischError):
-    """A tournament command that is not valid; the message names the input."""
+    """A tournament command that is not valid; the message (English, for API clients)
+    names the input.  ``reason`` says which refusal it is and ``params`` hold its
+    variable parts, so that a page words it in its reader's language
+    (``error.<code>.<reason>`` in the UI's translations, filled with ``params``)."""
 
     code = "invalid_tournament"
+
+    def __init__(self, message: str, reason: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params: dict[str, object] = params
 
 
 class ConflictError(TournamentError):
@@ -70,8 +78,9 @@ class TournamentSettings:
     planned_tables: int = 0
 
     def __post_init__(self) -> None:
-        def fail(option: str, why: str) -> None:
-            raise TournamentError(f"{option}={getattr(self, option)!r}: {why}")
+        def fail(option: str, why: str, reason: str = "bad_setting", **params: object) -> None:
+            raise TournamentError(f"{option}={getattr(self, option)!r}: {why}", reason,
+                                  setting=option, **params)
 
         for option, lo, hi in (("rounds", 1, 50), ("bobbl_per_round", 1, 10), ("target", 1, 1000),
                                ("time_limit_minutes", 0, 600), ("entry_fee_cents", 0, 10**7),
@@ -79,25 +88,28 @@ class TournamentSettings:
                                ("planned_tables", 0, 1000)):
             v = getattr(self, option)
             if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-                fail(option, f"must be a whole number {lo}..{hi}")
+                fail(option, f"must be a whole number {lo}..{hi}", "setting_range", min=lo,
+                     max=hi)
         if self.mode not in ("pairs", "singles"):
             fail("mode", "must be 'pairs' or 'singles'")
         if self.seating not in ("seefest", "draw"):
             fail("seating", "must be 'seefest' or 'draw'")
         if self.mode == "singles" and self.seating != "draw":
-            fail("seating", "single players are drawn into pairs each round: use 'draw'")
+            fail("seating", "single players are drawn into pairs each round: use 'draw'",
+                 "singles_need_draw")
         if self.ranking not in ("bobbl", "plus", "plus-minus"):
             fail("ranking", "must be 'bobbl', 'plus' or 'plus-minus'")
         if self.odd_handling not in ("undecided", "helpers", "bye"):
             fail("odd_handling", "must be 'undecided', 'helpers' or 'bye'")
         if not isinstance(self.name, str) or not self.name.strip() or len(self.name) > 120:
-            fail("name", "must be 1..120 characters")
+            fail("name", "must be 1..120 characters", "bad_name")
 
     def replace(self, **changes: Any) -> TournamentSettings:
         known = {f.name for f in dataclasses.fields(self)}
         for key in changes:
             if key not in known:
-                raise TournamentError(f"unknown tournament setting {key!r}")
+                raise TournamentError(f"unknown tournament setting {key!r}", "unknown_setting",
+                                      setting=key)
         return dataclasses.replace(self, **changes)
 
     def to_json(self) -> dict[str, Any]:

@@ -100,9 +100,23 @@ export function reason(text) {
   return text;
 }
 
-export function errorText(code, message, why) {
-  // a server error may carry a stable reason (weak_password: common, contains_name …)
-  if (code && why && has(`error.${code}.${why}`)) return t(`error.${code}.${why}`);
-  if (code && has(`error.${code}`)) return t(`error.${code}`, { message: message ?? "" });
-  return t("error.generic", { message: message || code || "?" });
+// A server refusal in the page's language (issue 9: never the server's English message in
+// a German page).  The server sends {code, message} and, where one code covers several
+// refusals, a reason (weak_password: common …; invalid_tournament: too_few_pairs …) and
+// params (its variable parts): the text is error.<code>.<reason> or else error.<code>,
+// filled with the params; an unknown code gets the generic sentence naming the code.
+// `message` (English, for API clients) is never shown.
+export function errorText(code, message, why, params) {
+  const p = { code: code || "?", ...(params && typeof params === "object" ? params : {}) };
+  // a setting is named by its label on the settings form, when the page has one
+  if (typeof p.setting === "string" && has(`tn.set.${p.setting}`)) p.setting = t(`tn.set.${p.setting}`);
+  const keys = [];
+  if (code && why) keys.push(`error.${code}.${why}`);
+  if (code) keys.push(`error.${code}`);
+  for (const key of keys) {
+    if (!has(key)) continue;
+    const text = t(key, p);
+    if (!/\{\w+\}/.test(text)) return text; // every part filled (else: less specific)
+  }
+  return t("error.generic", { code: code || "?" });
 }

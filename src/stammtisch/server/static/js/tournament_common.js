@@ -2,9 +2,9 @@
 // round clock, the ranking table, and the Bobbl editors (game by game on a little paper
 // grid, or the final figures).
 
-import { addStrings, errorText, language, t } from "./i18n.js";
+import { addStrings, language, t } from "./i18n.js";
 import { STRINGS } from "./tournament_i18n.js";
-import { ApiError, api, h, toast } from "./ui.js";
+import { ApiError, api, apiErrorText, h, toast } from "./ui.js";
 
 addStrings(STRINGS);
 
@@ -29,11 +29,11 @@ export async function command(method, path, body, reload) {
     await reload?.();
     return out;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 409) {
+    if (e instanceof ApiError && e.code === "conflict") {
       toast(conflictText(e));
       await reload?.();
     } else if (e instanceof ApiError) {
-      toast(errorText(e.code, e.message));
+      toast(apiErrorText(e));
     } else {
       toast(t("error.network"));
     }

@@ -4,7 +4,6 @@
 export const STRINGS = {
   de: {
     "nav.tournaments": "Turniere",
-    "error.conflict": "Inzwischen geändert – der aktuelle Stand ist neu geladen.",
     "tn.conflict.bobbl": "Inzwischen geändert: Bobbl {i} an Tisch {t} (Runde {r}) wurde woanders eingetragen (Stand {v}, du hattest Stand {mine}). Der aktuelle Stand ist neu geladen.",
     "tn.conflict.entrant": "Inzwischen geändert: Paar Nr. {n} wurde woanders geändert (Stand {v}, du hattest Stand {mine}). Der aktuelle Stand ist neu geladen.",
     "tn.conflict.entrant_single": "Inzwischen geändert: Spieler Nr. {n} wurde woanders geändert (Stand {v}, du hattest Stand {mine}). Der aktuelle Stand ist neu geladen.",
@@ -23,14 +22,6 @@ export const STRINGS = {
     "tn.requests.accept": "Übernehmen",
     "tn.requests.reject": "Ablehnen",
     "tn.pending.second": "wartet auf die zweite Eingabe",
-    "error.not_owner": "Das ist nicht dein Turnier.",
-    "error.bad_token": "Dieser Link öffnet den Tisch nicht – bitte den QR-Code auf dem Spielstandzettel neu scannen.",
-    "error.not_found": "Nicht gefunden: {message}",
-    "error.invalid_tournament": "Geht nicht: {message}",
-    "error.invalid_request": "Ungültige Eingabe: {message}",
-    "error.invalid_source": "Ungültige Quelle: {message}",
-    "error.not_started": "Noch nicht begonnen: {message}",
-    "error.json_required": "Ungültige Anfrage: {message}",
 
     "tn.title": "Muckturniere",
     "tn.tagline": "Anmeldung, Auslosung, Runden, Ergebnisse und Rangliste – für die Turnierleitung.",
@@ -347,7 +338,6 @@ export const STRINGS = {
   },
   en: {
     "nav.tournaments": "Tournaments",
-    "error.conflict": "Changed meanwhile – the current state is reloaded.",
     "tn.conflict.bobbl": "Changed meanwhile: Bobbl {i} at table {t} (round {r}) was entered elsewhere (version {v}, you had version {mine}). The current state is reloaded.",
     "tn.conflict.entrant": "Changed meanwhile: pair no. {n} was changed elsewhere (version {v}, you had version {mine}). The current state is reloaded.",
     "tn.conflict.entrant_single": "Changed meanwhile: player no. {n} was changed elsewhere (version {v}, you had version {mine}). The current state is reloaded.",
@@ -366,14 +356,6 @@ export const STRINGS = {
     "tn.requests.accept": "Accept",
     "tn.requests.reject": "Reject",
     "tn.pending.second": "waiting for the second entry",
-    "error.not_owner": "This is not your tournament.",
-    "error.bad_token": "This link does not open the table – please scan the QR code on the score sheet again.",
-    "error.not_found": "Not found: {message}",
-    "error.invalid_tournament": "Not possible: {message}",
-    "error.invalid_request": "Invalid input: {message}",
-    "error.invalid_source": "Invalid source: {message}",
-    "error.not_started": "Not started yet: {message}",
-    "error.json_required": "Invalid request: {message}",
 
     "tn.title": "Muck tournaments",
     "tn.tagline": "Registration, draw, rounds, results and ranking – for the organisers.",

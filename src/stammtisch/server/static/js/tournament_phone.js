@@ -7,8 +7,8 @@ import {
   RoundClock, base, conflictText, draftEntry, draftFrom, entryBody, finalForm, gameGrid,
   modeSwitch, resultText, tickClocks,
 } from "./tournament_common.js";
-import { errorText, t } from "./i18n.js";
-import { ApiError, api, clear, h, toast, toastError } from "./ui.js";
+import { t } from "./i18n.js";
+import { ApiError, api, apiErrorText, clear, h, toast, toastError } from "./ui.js";
 
 export function mountTablePhone(root, { id, table, token }) {
   const wrap = h("div", { class: "tn-page phone" });
@@ -76,7 +76,7 @@ export function mountTablePhone(root, { id, table, token }) {
     }
     if (!sheet) {
       wrap.append(h("section", { class: "panel phone-card" },
-        h("p", { class: "muted", text: failed ? errorText(failed.code, failed.message) : "…" })));
+        h("p", { class: "muted", text: failed ? apiErrorText(failed) : "…" })));
       return;
     }
     const head = h("header", { class: "phone-head" },

@@ -47,9 +47,14 @@ export function toast(message, kind = "error", ms = 6000) {
   return node;
 }
 
+// An API error in the page's language (its code, reason and params; see i18n.errorText).
+export function apiErrorText(err) {
+  if (!(err instanceof ApiError)) return t("error.network");
+  return errorText(err.code, err.message, err.detail?.reason, err.detail?.params);
+}
+
 export function toastError(err) {
-  if (err instanceof ApiError) toast(errorText(err.code, err.message, err.detail?.reason));
-  else toast(t("error.network"));
+  toast(apiErrorText(err));
 }
 
 // -- session and API -------------------------------------------------------------------------

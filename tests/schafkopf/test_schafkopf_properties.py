@@ -87,7 +87,7 @@ def _check_views(s: SchafkopfState) -> None:
                 continue
             for c in s.hands[other]:
                 if str(c) != public_called:
-                    assert f'"{str(c)}"' not in text, (seat, other, c, s.phase)
+                    assert f'"{c!s}"' not in text, (seat, other, c, s.phase)
         if s.phase == "legen" and seat is not None:
             assert len(s.view(seat)["hand"]) == 4
         if s.called is not None and not s.called_played and seat != s.partner:

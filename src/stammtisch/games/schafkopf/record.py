@@ -118,11 +118,18 @@ def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
         if seat != player:
             who = "chance" if player == CHANCE else f"seat {player}"
             raise RecordActionError(f"{where}: seat {seat} may not act now ({who} is to act)", i)
-        action = next((a for a in state.legal_actions() if str(a) == word), None)
+        legal = state.legal_actions()
+        action = next((a for a in legal if str(a) == word), None)
         if action is None:
-            reason = state.explain_illegal(state.parse_action(word))
-            if word != word.strip() or (word.lower() != word and not _is_card_text(word)):
-                reason = f"{word!r} is not written as the rules' words are"
+            try:
+                parsed = state.parse_action(word)
+            except StammtischError:
+                reason = f"{word!r} is not a word of the game"
+            else:
+                if parsed in legal:
+                    reason = f"{word!r} must be written exactly {str(parsed)!r}"
+                else:
+                    reason = state.explain_illegal(parsed)
             raise RecordActionError(f"{where}: {reason}", i)
         state.apply(action)
     if not state.is_terminal():
@@ -131,13 +138,6 @@ def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
             f"action {n}: missing, the actions stop before the hand is over "
             f"(seat {state.current_player} is to act in phase {state.phase})", n)
     return state
-
-
-def _is_card_text(word: str) -> bool:
-    try:
-        return str(Card.parse(word)) == word
-    except InvalidCardError:
-        return False
 
 
 def replay_record(record: Mapping[str, Any]) -> dict[str, Any]:

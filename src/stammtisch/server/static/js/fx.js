@@ -80,8 +80,9 @@ export function flyFrom(el, from, { duration = 280, delay = 0, scale = 0.7 } = {
   const f = center(from);
   const dx = f.x - to.x;
   const dy = f.y - to.y;
-  animate(el, [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.6 },
-    { transform: "none", opacity: 1 }], { duration, delay });
+  // translate/scale compose with the element's own transform (a fanned card's rotation)
+  animate(el, [{ translate: `${dx}px ${dy}px`, scale: String(scale), opacity: 0.6 },
+    { translate: "0 0", scale: "1", opacity: 1 }], { duration, delay });
 }
 
 // copies of `els` (rectangles taken before they left the DOM) fly to `target`

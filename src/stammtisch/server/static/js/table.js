@@ -864,7 +864,8 @@ export function mountTable(root, { id, invite }) {
     const size = (sel, dim) => felt.querySelector(sel)?.[dim] ?? 0;
     const availH = innerH - size(".seat-top", "offsetHeight") - size(".seat-bottom", "offsetHeight")
       - 2 * gap - 4;
-    const side = Math.min(150, Math.max(size(".seat-left", "offsetWidth"),
+    // room for the side seats' names and tags (they shrink if the trick takes it all)
+    const side = Math.min(150, Math.max(92, size(".seat-left", "offsetWidth"),
       size(".seat-right", "offsetWidth")));
     const availW = innerW - 2 * side - 2 * gap;
     const tw = Math.max(24, Math.min(78, availH / 3.3, availW / 3));

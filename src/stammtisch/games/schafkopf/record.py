@@ -151,6 +151,8 @@ def record_of(state: SchafkopfState) -> dict[str, Any]:
     """The record of a dealt (or finished) hand; the inverse of :func:`replay`."""
     if not state.dealt:
         raise RecordError("the hand is not dealt yet")
+    if state.contract == "kreuzbock":
+        raise RecordError("a Kreuzbock hand is a match rule outside the Schafkopf record format")
     return {
         "game": "schafkopf",
         "rules": state.rules.to_record(),

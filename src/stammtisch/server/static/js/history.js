@@ -2,7 +2,6 @@
 
 import { seatDisplayName } from "./bots.js";
 import { language, t, word } from "./i18n.js";
-import "./table_i18n.js";
 import { api, clear, h, link, session, toastError } from "./ui.js";
 
 export function mountHistory(root) {

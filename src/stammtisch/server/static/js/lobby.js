@@ -3,7 +3,6 @@
 
 import { botDescription, botName, seatDisplayName, setBotInfo } from "./bots.js";
 import { hasStoredLanguage, language, setLanguage, t } from "./i18n.js";
-import "./table_i18n.js";
 import { api, clear, h, icon, link, navigate, session, setUser, socket, toast, toastError }
   from "./ui.js";
 

@@ -10,7 +10,6 @@
 import { cardElement } from "./cards.js";
 import { cardName, t, word } from "./i18n.js";
 import { describeResult } from "./result_text.js";
-import "./table_i18n.js";
 import { copyText } from "./lobby.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
 

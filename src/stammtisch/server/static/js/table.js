@@ -13,7 +13,6 @@ import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js
 import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
   soundOn } from "./fx.js";
 import { describeResult } from "./result_text.js";
-import "./table_i18n.js";
 import { renderSheet } from "./sheet.js";
 import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
   from "./ui.js";

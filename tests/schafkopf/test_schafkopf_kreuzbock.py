@@ -101,3 +101,11 @@ def test_random_kreuzbock_hands_are_zero_sum() -> None:
         s = play_random(KreuzbockState(rules, seed % 4), random.Random(seed))
         r = s.result()
         assert r is not None and sum(r["payments"]) == 0 and sum(r["augen"]) == 120
+
+
+def test_a_kreuzbock_hand_clones_as_one() -> None:
+    s = kreuzbock()
+    c = s.clone()
+    assert type(c) is KreuzbockState
+    say(c, "gut gut gut gut")
+    assert s.phase == "legen" and c.phase == "stossen"

@@ -21,7 +21,7 @@ Seats are 0–3 clockwise; Vorhand is the dealer's left neighbour.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from stammtisch.cards import GERMAN_SUITS, LONG_DECK, Card, Rank, Suit
 from stammtisch.engine.core import (
@@ -161,8 +161,8 @@ class SchafkopfState(GameState):
     def multiplier(self) -> int:
         return int(2 ** (len(self.lege_seats) + len(self.stoss)))
 
-    def clone(self) -> SchafkopfState:
-        s = SchafkopfState.__new__(SchafkopfState)
+    def clone(self) -> Self:
+        s = type(self).__new__(type(self))
         s.__dict__.update(self.__dict__)
         s._legal = None
         s.history = list(self.history)

@@ -38,8 +38,18 @@ CODE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 #: exception classes of the tournament service and the code the API sends for them
 TOURNAMENT_ERRORS = {"TournamentError": "invalid_tournament", "NotFoundError": "not_found"}
-#: dynamic ``"code"`` expressions the scan knows (anything else fails the test)
-DYNAMIC = {"e.code", "code", "_STATUS_CODES.get(exc.status_code, 'error')"}
+#: dynamic ``"code"`` expressions the scan knows, by file (anything else fails the test):
+#: a typed error's ``e.code``, the error helpers' own ``code`` argument (their calls are
+#: scanned), the checks' ``(…, code, …)`` tuples (scanned too) and Starlette's statuses
+DYNAMIC = {
+    ("app.py", "_STATUS_CODES.get(exc.status_code, 'error')"),
+    ("api.py", "code"),
+    ("hardening.py", "code"),
+    ("online_tournament.py", "code"), ("online_tournament.py", "e.code"),
+    ("tables.py", "e.code"),
+    ("tournament_api.py", "code"), ("tournament_api.py", "e.code"),
+    ("ws.py", "code"), ("ws.py", "e.code"),
+}
 #: modules under server/ that are clients of the server (the load generator), not it
 CLIENTS = {"loadtest.py"}
 #: filled in by the page for every text: the code itself
@@ -107,7 +117,7 @@ class Scan:
     def __init__(self) -> None:
         #: (code, reason or "") -> the sites sending it
         self.keys: dict[tuple[str, str], list[Site]] = {}
-        self.dynamic: set[str] = set()
+        self.dynamic: set[tuple[str, str]] = set()
         self.without_reason: list[str] = []
 
     def add(self, code: str, reason: str, site: Site) -> None:
@@ -138,7 +148,7 @@ class Scan:
                         continue  # a websocket close code, not a refusal's code
                     c = _const(value)
                     if c is None:
-                        self.dynamic.add(ast.unparse(value))
+                        self.dynamic.add((Path(where).name, ast.unparse(value)))
                         continue
                     params = _dict_keys(node.values[keys.index("params")]) \
                         if "params" in keys else set()
@@ -150,14 +160,16 @@ class Scan:
                 elif isinstance(node, ast.Call) and _name(node.func) in ("error", "_error"):
                     c = _const(_arg(node, 1, "code"))
                     if c is None:
-                        self.dynamic.add(ast.unparse(_arg(node, 1, "code") or node))
+                        self.dynamic.add((Path(where).name,
+                                          ast.unparse(_arg(node, 1, "code") or node)))
                         continue
                     reason = _const(_arg(node, 3, "reason")) or ""
                     self.add(c, reason, Site(line, _dict_keys(_arg(node, 4, "params"))))
                 elif isinstance(node, ast.Call) and _name(node.func) == "ActionRejected":
                     c = _const(_arg(node, 0, "code"))
                     if c is None:
-                        self.dynamic.add(ast.unparse(_arg(node, 0, "code") or node))
+                        self.dynamic.add((Path(where).name,
+                                          ast.unparse(_arg(node, 0, "code") or node)))
                     else:
                         self.add(c, "", Site(line))
                 elif isinstance(node, ast.FunctionDef) and node.name in ("problem",
@@ -282,6 +294,10 @@ def test_no_text_shows_the_english_message() -> None:
         for key, text in _texts(lang).items():
             if key.startswith("error."):
                 assert "{message}" not in text, (lang, key)
+    js = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
+    body = js[js.index("export function errorText("):]
+    body = body[:body.index("\n}\n")]
+    assert "message" not in body.split("{", 1)[1], body
 
 
 def test_both_languages_word_the_same_parts() -> None:

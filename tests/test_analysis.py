@@ -1,4 +1,4 @@
-"""Post-game analysis (``stammtisch.analysis.game_analysis`` and ``stammtisch analyze``):
+"""Post-game analysis (``stammtisch.games.mucken.analysis`` and ``stammtisch analyze``):
 double-dummy values before/after every card, losses, better cards, game flips; the
 misère solver of the Ramsch against a brute-force minimax."""
 
@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from stammtisch.analysis.game_analysis import PlayAnalysis, SplitSolver, analyze
 from stammtisch.analysis.solver import solve
 from stammtisch.cards import SHORT_DECK, Card
 from stammtisch.cli.main import app
 from stammtisch.engine.tricks import TrickOrder
+from stammtisch.games.mucken.analysis import PlayAnalysis, SplitSolver, analyze
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.record import replay
 

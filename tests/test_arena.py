@@ -10,11 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from stammtisch.bots.base import BOTS
-from stammtisch.bots.heuristic import HeuristicBot
 from stammtisch.cli import arena
 from stammtisch.cli.arena import draw_deals, play_deal, run_arena
 from stammtisch.cli.main import app
 from stammtisch.engine.core import Action, GameState, Rng
+from stammtisch.games.mucken.bots.heuristic import HeuristicBot
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 

@@ -8,10 +8,12 @@ from collections.abc import Callable
 
 import pytest
 
-from stammtisch.bots import BOTS, HeuristicBot, make_bot
+from stammtisch.bots import make_bot
 from stammtisch.bots.base import Bot
 from stammtisch.cards import Card
 from stammtisch.engine.core import CHANCE, TERMINAL, Cut, Say
+from stammtisch.games import registry
+from stammtisch.games.mucken.bots import HeuristicBot
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
@@ -47,8 +49,8 @@ def play(rules: MuckenRules, bots: list[Bot], seed: int, dealer: int) -> MuckenS
 
 
 def test_registered_by_name() -> None:
-    assert "heuristic" in BOTS
-    bot = make_bot("heuristic")
+    assert "heuristic" in registry.bot_names("mucken")
+    bot = registry.make_bot("mucken", "heuristic")
     assert isinstance(bot, HeuristicBot)
     assert bot.name == "heuristic"
 
@@ -285,8 +287,8 @@ def test_plays_better_than_random_with_the_same_bidding() -> None:
 
 
 def test_hand_values_rank_hands() -> None:
-    from stammtisch.bots.heuristic import _hand_value
     from stammtisch.cards import SHORT_DECK, cards
+    from stammtisch.games.mucken.bots.heuristic import _hand_value
 
     order = trick_order("muck", "short")
     top = _hand_value(cards("EO GO HO SO EU GU"), order, SHORT_DECK)

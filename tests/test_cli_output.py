@@ -79,6 +79,6 @@ def test_bench_compare_json_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None
     import stammtisch.cli.extras as extras
 
     monkeypatch.setattr(extras, "require", lambda *a: None)
-    monkeypatch.setattr(compare, "run_compare", lambda seconds: {"engines": [], "x": "Ä"})
+    monkeypatch.setattr(compare, "run_compare", lambda seconds, **kw: {"engines": [], "x": "Ä"})
     data = one_json_line(runner.invoke(app, ["bench", "compare", "--json"]))
     assert data == {"engines": [], "x": "Ä"}

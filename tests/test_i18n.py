@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-import stammtisch.cli.play as play_module
+import stammtisch.games.mucken.terminal as play_module
 from stammtisch.cli.main import app
 from stammtisch.i18n import LANGUAGES, Translator, default_language, strings
 from stammtisch.server import Settings, create_app

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from stammtisch.bots import BOTS, PimcBot, make_bot
-from stammtisch.bots.heuristic import HeuristicBot
-from stammtisch.bots.pimc import PIMC_SETTINGS
 from stammtisch.cards import Card, cards
 from stammtisch.engine.core import CHANCE, TERMINAL, Action, Say
+from stammtisch.games import registry
+from stammtisch.games.mucken.bots import PimcBot
+from stammtisch.games.mucken.bots.heuristic import HeuristicBot
+from stammtisch.games.mucken.bots.pimc import PIMC_SETTINGS
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState, game_from_hands
 
@@ -61,8 +62,8 @@ def _play(rules: MuckenRules, bots: list, seed: int) -> tuple[MuckenState, list[
 
 def test_registered_strengths() -> None:
     for name in ("pimc", "pimc-fast", "pimc-strong"):
-        assert name in BOTS
-        bot = make_bot(name)
+        assert name in registry.bot_names("mucken")
+        bot = registry.make_bot("mucken", name)
         assert isinstance(bot, PimcBot) and bot.name == name
     assert PIMC_SETTINGS["pimc-fast"].worlds < PIMC_SETTINGS["pimc"].worlds
     assert PIMC_SETTINGS["pimc"].worlds < PIMC_SETTINGS["pimc-strong"].worlds

@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 
 from stammtisch.cards import Card
 from stammtisch.cli.main import app
-from stammtisch.cli.play import PlaySession, parse_humans, parse_rules
 from stammtisch.errors import RulesError
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
+from stammtisch.games.mucken.terminal import PlaySession, parse_humans, parse_rules
 
 # the session speaks German here: --lang defaults to the locale, so fix it
 runner = CliRunner(env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": "de_DE.UTF-8"})

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from stammtisch.bots.heuristic import HeuristicBot
-from stammtisch.bots.sampling import (
+from stammtisch.engine.core import CHANCE, TERMINAL
+from stammtisch.games.mucken.bots.heuristic import HeuristicBot
+from stammtisch.games.mucken.bots.sampling import (
     known_voids,
     played_cards,
     sample_worlds,
     unseen_cards,
     with_hands,
 )
-from stammtisch.engine.core import CHANCE, TERMINAL
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 

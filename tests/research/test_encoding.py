@@ -1,4 +1,4 @@
-"""Action ids and observation tensors (stammtisch.research.encoding)."""
+"""Action ids and observation tensors (stammtisch.games.mucken.research.encoding)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from stammtisch.cards import SHORT_DECK, card
 from stammtisch.engine.core import Cut, Say, Shuffle
 from stammtisch.errors import InvalidActionError
+from stammtisch.games.mucken.research.encoding import ActionCodec, ObservationEncoder, max_calls
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
-from stammtisch.research.encoding import ActionCodec, ObservationEncoder, max_calls
 
 from .helpers import VARIANTS, random_states
 
@@ -85,7 +85,7 @@ def test_layout_is_contiguous_and_documented() -> None:
             offset += piece["size"]
         assert offset == enc.size
         assert ("play_sequence" in {p.name for p in enc.pieces}) == perfect_recall
-    import stammtisch.research.encoding as module
+    import stammtisch.games.mucken.research.encoding as module
 
     assert module.__doc__ is not None
     for piece in ObservationEncoder(rules, perfect_recall=True).pieces:

@@ -1,4 +1,4 @@
-"""OpenSpiel's IS-MCTS as a bot (stammtisch.research.ismcts_bot)."""
+"""OpenSpiel's IS-MCTS as a bot (stammtisch.games.mucken.research.ismcts_bot)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ from typing import Any
 import numpy as np
 import pytest
 
-from stammtisch.bots.base import BOTS, make_bot
-from stammtisch.bots.sampling import deal_consistent
+from stammtisch.bots.base import BOTS
 from stammtisch.cli import arena
 from stammtisch.cli.arena import run_arena
 from stammtisch.engine.core import CHANCE, TERMINAL, Cut, Deal, Say
+from stammtisch.games import registry
+from stammtisch.games.mucken.bots.sampling import deal_consistent
+from stammtisch.games.mucken.research import ismcts_bot as ib
+from stammtisch.games.mucken.research.ismcts_bot import IsmctsBot, to_openspiel
+from stammtisch.games.mucken.research.openspiel_game import played_by_seat
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
-from stammtisch.research import ismcts_bot as ib
-from stammtisch.research.ismcts_bot import IsmctsBot, to_openspiel
-from stammtisch.research.openspiel_game import played_by_seat
 
 from .helpers import VARIANTS, random_states
 
@@ -55,11 +56,11 @@ def _decision_states(rules: MuckenRules, games: int, seed: int) -> list[MuckenSt
 
 
 def test_registered() -> None:
-    assert {"ismcts", "ismcts-200ms", "ismcts-quiet"} <= set(BOTS)
-    bot = make_bot("ismcts")
+    assert {"ismcts", "ismcts-200ms", "ismcts-quiet"} <= set(registry.bot_names("mucken"))
+    bot = registry.make_bot("mucken", "ismcts")
     assert isinstance(bot, IsmctsBot) and bot.name == "ismcts"
     assert bot.settings.time_budget == ib.DEFAULT_TIME_BUDGET
-    fast = make_bot("ismcts-200ms")
+    fast = registry.make_bot("mucken", "ismcts-200ms")
     assert isinstance(fast, IsmctsBot) and fast.settings.time_budget == 0.2
 
 

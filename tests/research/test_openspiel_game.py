@@ -1,4 +1,4 @@
-"""The OpenSpiel game python_mucken (stammtisch.research.openspiel_game)."""
+"""The OpenSpiel game python_mucken (stammtisch.games.mucken.research.openspiel_game)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from stammtisch.cards import Card
 from stammtisch.engine.core import Say
 from stammtisch.engine.tricks import TRUMP
+from stammtisch.games.mucken.research import openspiel_game as og
 from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.research import openspiel_game as og
 
 
 def _load(rules: str = "seefest", dealer: int = 0) -> pyspiel.Game:

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment (stammtisch.research.pettingzoo_env)."""
+"""The PettingZoo AEC environment (stammtisch.games.mucken.research.pettingzoo_env)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from stammtisch.errors import IllegalActionError
+from stammtisch.games.mucken.research.pettingzoo_env import AGENTS, MuckenEnv, env
 from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.research.pettingzoo_env import AGENTS, MuckenEnv, env
 
 
 @pytest.mark.parametrize("rules", ["seefest", "wikipedia"])

@@ -55,13 +55,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from stammtisch.cards import Card
-from stammtisch.engine.tricks import TRUMP, TrickOrder
+from stammtisch.engine.tricks import TRUMP, TrickOrder, TrickPlay
 
-if TYPE_CHECKING:
-    from stammtisch.games.mucken.state import MuckenState
+
+class _PairRules(Protocol):
+    @property
+    def ramsch_stichzwang(self) -> bool: ...
+
+
+class PairTrickState(Protocol):
+    """What :func:`solve_state` and :func:`card_values` read of a four-seat pair trick
+    game in play (Mucken's ``MuckenState``); the solver imports no concrete game."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def contract(self) -> str | None: ...
+    @property
+    def rules(self) -> _PairRules: ...
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def tricks(self) -> TrickPlay: ...
+    @property
+    def order(self) -> TrickOrder: ...
+    def pair_augen(self) -> list[int]: ...
+    def pair_tricks(self) -> list[int]: ...
 
 __all__ = [
     "SolveResult",
@@ -1006,7 +1030,7 @@ def solve(
     return SolveResult(r.value + taken, r.nodes, r.best_card, mode)
 
 
-def _state_args(state: MuckenState) -> tuple[list[list[Card]], int, list[Card], bool]:
+def _state_args(state: PairTrickState) -> tuple[list[list[Card]], int, list[Card], bool]:
     if state.phase != "play":
         raise ValueError(f"the game is not in the play phase (phase {state.phase!r})")
     t = state.tricks
@@ -1020,13 +1044,13 @@ def _pair_side(pair: int) -> frozenset[int]:
     return frozenset({pair, pair + 2})
 
 
-def _taken(state: MuckenState, pair: int, mode: str) -> int:
+def _taken(state: PairTrickState, pair: int, mode: str) -> int:
     if mode == "augen":
         return state.pair_augen()[pair]
     return state.pair_tricks()[pair]
 
 
-def solve_state(state: MuckenState, side_pair: int, *, mode: str = "augen") -> SolveResult:
+def solve_state(state: PairTrickState, side_pair: int, *, mode: str = "augen") -> SolveResult:
     """Exact final Augen (or tricks) of pair ``side_pair`` (0: seats 0+2, 1: seats 1+3)
     of a Mucken game in play, with best play by all from here; taken Augen included."""
     hands, leader, trick, must = _state_args(state)
@@ -1035,7 +1059,7 @@ def solve_state(state: MuckenState, side_pair: int, *, mode: str = "augen") -> S
 
 
 def card_values(
-    state: MuckenState, side_pair: int | None = None, *, mode: str = "augen"
+    state: PairTrickState, side_pair: int | None = None, *, mode: str = "augen"
 ) -> dict[Card, int]:
     """The exact final Augen (taken included) of a pair after each legal card of the
     player to move, with best play afterwards.  ``side_pair`` defaults to the

@@ -2,23 +2,24 @@
 
 The record is replayed with every check; each card played is compared with the best
 card(s) in the same position with all hands open (a post-game analysis: everyone's
-cards are known now).  See :mod:`stammtisch.analysis.game_analysis`.
+cards are known now).  See :mod:`stammtisch.games.mucken.analysis`.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from stammtisch.analysis.game_analysis import PlayAnalysis, analyze, reference_pair
+from stammtisch.cli.replay import game_of
 from stammtisch.errors import StammtischError
-from stammtisch.games.mucken.record import replay
-from stammtisch.games.mucken.state import MuckenState
+from stammtisch.games import registry
 
 __all__ = ["analyze_command"]
 
@@ -37,7 +38,7 @@ def _read(path: Path) -> str:
         raise _fail(f"{path}: cannot read: {e.strerror or e}") from None
 
 
-def _headline(state: MuckenState, ref: int) -> str:
+def _headline(state: Any, ref: int) -> str:
     r = state.result()
     assert r is not None
     who = "" if state.declarer is None else f" von Platz/seat {state.declarer}"
@@ -50,8 +51,8 @@ def _headline(state: MuckenState, ref: int) -> str:
                else ""))
 
 
-def _print_human(state: MuckenState, plays: list[PlayAnalysis], console: Console) -> None:
-    ref = reference_pair(state)
+def _print_human(state: Any, plays: list[Any], console: Console, analysis: Any) -> None:
+    ref = analysis.reference_pair(state)
     console.print(_headline(state, ref))
     if not plays:
         console.print("Keine Karten gespielt / no cards were played.")
@@ -82,6 +83,9 @@ def analyze_command(
                                   show_default=False),
     as_json: bool = typer.Option(False, "--json",
                                  help="Print a JSON list, one object per card played."),
+    game: str = typer.Option(registry.DEFAULT_GAME, "--game",
+                             help="The game of a record without a 'game' key: "
+                                  + ", ".join(registry.names()) + "."),
 ) -> None:
     """Judge every card of a game with all hands open (double-dummy).
 
@@ -95,11 +99,15 @@ def analyze_command(
     """
     text = _read(record)
     try:
-        state = replay(text)
+        desc = registry.get(game_of(text, game))
+        if desc.analysis is None:
+            raise StammtischError(f"{desc.name}: no double-dummy analysis")
+        state = desc.replay_state(text)
     except StammtischError as e:
         raise _fail(f"{record}: {e}") from None
-    plays = analyze(state)
+    analysis = importlib.import_module(desc.analysis)
+    plays = analysis.analyze(state)
     if as_json:
         typer.echo(json.dumps([p.to_json() for p in plays], ensure_ascii=False))
     else:
-        _print_human(state, plays, Console())
+        _print_human(state, plays, Console(), analysis)

@@ -31,14 +31,12 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from stammtisch.bots.base import BOTS, Bot, make_bot
+from stammtisch.bots.base import Bot
 from stammtisch.cards import Card
 from stammtisch.cli.extras import unknown_bot_text
-from stammtisch.cli.simulate import parse_rules
-from stammtisch.engine.core import TERMINAL, Deal
-from stammtisch.games.mucken.match import MuckenMatch
-from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.games.mucken.state import MuckenState
+from stammtisch.cli.simulate import parse_game, parse_rules
+from stammtisch.engine.core import TERMINAL, Deal, GameState
+from stammtisch.games import registry
 
 __all__ = ["DealTask", "arena_command", "play_deal", "run_arena"]
 
@@ -53,10 +51,11 @@ class DealTask:
     bot_seed: int
 
 
-def draw_deals(seed: int, deals: int, rules: MuckenRules) -> Iterator[DealTask]:
+def draw_deals(seed: int, deals: int, rules: Any,
+               game: str = registry.DEFAULT_GAME) -> Iterator[DealTask]:
     """The deals of a run, in order, from ``random.Random(seed)``."""
     master = random.Random(seed)
-    deck = list(MuckenState(rules).deck)
+    deck = list(_new_state(game, rules, 0).deck)  # type: ignore[attr-defined]
     size = rules.hand_size
     for i in range(deals):
         order = list(deck)
@@ -65,21 +64,27 @@ def draw_deals(seed: int, deals: int, rules: MuckenRules) -> Iterator[DealTask]:
         yield DealTask(i, hands, i % 4, master.getrandbits(64))
 
 
+def _new_state(game: str, rules: Any, dealer: int) -> GameState:
+    return registry.get(game).new_state(rules, dealer, None)
+
+
 _BOTS: dict[str, Bot] = {}
 
 
-def _bot(name: str) -> Bot:
-    bot = _BOTS.get(name)
+def _bot(name: str, game: str = registry.DEFAULT_GAME) -> Bot:
+    key = name if game == registry.DEFAULT_GAME else f"{game}:{name}"
+    bot = _BOTS.get(key)
     if bot is None:
-        bot = _BOTS[name] = make_bot(name)
+        bot = _BOTS[key] = registry.make_bot(game, name)
     return bot
 
 
-def _play_game(rules: MuckenRules, task: DealTask, seating: Sequence[str]) -> list[str]:
-    state = MuckenState(rules, task.dealer)
+def _play_game(rules: Any, task: DealTask, seating: Sequence[str],
+               game: str = registry.DEFAULT_GAME) -> list[str]:
+    state = _new_state(game, rules, task.dealer)
     state.apply(Deal(tuple(tuple(Card.parse(c) for c in h) for h in task.hands)))
     rng = random.Random(task.bot_seed)
-    bots = [_bot(n) for n in seating]
+    bots = [_bot(n, game) for n in seating]
     actions: list[str] = []
     while state.current_player != TERMINAL:
         seat = state.current_player
@@ -89,11 +94,14 @@ def _play_game(rules: MuckenRules, task: DealTask, seating: Sequence[str]) -> li
     return actions
 
 
-def play_deal(args: tuple[MuckenRules, DealTask, str, str]) -> tuple[int, list[list[str]]]:
-    """Both games of one deal (A in pair 0, then A in pair 1): the actions of each."""
-    rules, task, a, b = args
-    first = _play_game(rules, task, [a, b, a, b])
-    second = _play_game(rules, task, [b, a, b, a])
+def play_deal(args: tuple[Any, ...]) -> tuple[int, list[list[str]]]:
+    """Both games of one deal (A in pair 0, then A in pair 1): the actions of each.
+
+    ``args``: ``(rules, task, a, b)`` or ``(rules, task, a, b, game)``."""
+    rules, task, a, b = args[:4]
+    game = args[4] if len(args) > 4 else registry.DEFAULT_GAME
+    first = _play_game(rules, task, [a, b, a, b], game)
+    second = _play_game(rules, task, [b, a, b, a], game)
     return task.number, [first, second]
 
 
@@ -122,23 +130,28 @@ def run_arena(
     bot_b: str,
     deals: int,
     seed: int,
-    rules: MuckenRules,
+    rules: Any,
     *,
     jobs: int = 1,
     progress: Progress | None = None,
+    game: str = registry.DEFAULT_GAME,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals of ``bot_a`` against ``bot_b``; JSON-ready figures
     (see :func:`arena_command`)."""
     if deals < 1:
         raise ValueError("deals must be at least 1")
+    known = registry.bot_names(game)
     for name in (bot_a, bot_b):
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(known)})")
+    new_match = registry.get(game).new_match
+    if new_match is None:
+        raise ValueError(f"{game}: no match (score sheet) yet; arena needs one")
     started = time.perf_counter()
-    tasks = list(draw_deals(seed, deals, rules))
-    args = [(rules, t, bot_a, bot_b) for t in tasks]
+    tasks = list(draw_deals(seed, deals, rules, game))
+    args = [(rules, t, bot_a, bot_b, game) for t in tasks]
     # side 0: A in pair 0; side 1: A in pair 1
-    matches = [MuckenMatch(rules), MuckenMatch(rules)]
+    matches = [new_match(rules, 0), new_match(rules, 0)]
     sheets = [[matches[0].sheet], [matches[1].sheet]]
     stats = [_Side(bot_a), _Side(bot_b)]
     contracts: dict[str, int] = {}
@@ -151,7 +164,7 @@ def run_arena(
         for side, actions in enumerate(actions_of_games):
             m = matches[side]
             if m.is_over():  # a Hänger is decided: a new match, the dealer moves on
-                m = matches[side] = MuckenMatch(rules, first_dealer=m.dealer)
+                m = matches[side] = new_match(rules, m.dealer)
                 sheets[side].append(m.sheet)
             state = m.start_game()
             if state.dealer != task.dealer:  # pragma: no cover - the rotation is fixed
@@ -218,14 +231,15 @@ def run_arena(
     }
 
 
-def _parse_pair(text: str) -> tuple[str, str]:
+def _parse_pair(text: str, game: str = registry.DEFAULT_GAME) -> tuple[str, str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) != 2:
         raise typer.BadParameter(f"{text!r}: give exactly two bots, e.g. pimc,heuristic",
                                  param_hint="--bots")
+    known = registry.bot_names(game)
     for n in names:
-        if n not in BOTS:
-            raise typer.BadParameter(unknown_bot_text(n, set(BOTS)),
+        if n not in known:
+            raise typer.BadParameter(unknown_bot_text(n, set(known)),
                                      param_hint="--bots")
     return names[0], names[1]
 
@@ -249,8 +263,10 @@ def _print_human(out: dict[str, Any], console: Console) -> None:
 
 
 def arena_command(
-    bots: str = typer.Option(..., "--bots", help="Two bots A,B, e.g. pimc,heuristic. Known: "
-                             + ", ".join(sorted(BOTS)) + "."),
+    bots: str = typer.Option(..., "--bots", help="Two bots A,B, e.g. pimc,heuristic. Known "
+                             "(Mucken): " + ", ".join(registry.bot_names("mucken")) + "."),
+    game: str = typer.Option(registry.DEFAULT_GAME, "--game",
+                             help="The game: " + ", ".join(registry.names()) + "."),
     deals: int = typer.Option(100, "--deals", "-n", min=1,
                               help="Deals to play (each twice: 2N games)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the deals and the bots."),
@@ -273,14 +289,16 @@ def arena_command(
     points_per_game, games_won, declarer_games, declarer_win_rate, kontra), contracts,
     seconds.
     """
-    a, b = _parse_pair(bots)
-    table_rules = parse_rules(rules)
+    parse_game(game, match=True)
+    a, b = _parse_pair(bots, game)
+    table_rules = parse_rules(rules, game)
     stderr = Console(stderr=True)
     with Progress(
         TextColumn(f"{a} vs {b}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=stderr, disable=as_json, transient=sys.stderr.isatty(),
     ) as progress:
-        out = run_arena(a, b, deals, seed, table_rules, jobs=jobs, progress=progress)
+        out = run_arena(a, b, deals, seed, table_rules, jobs=jobs, progress=progress,
+                        game=game)
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False))
     else:

@@ -22,33 +22,37 @@ from typing import Any
 
 import typer
 
+from stammtisch.cards import Card
 from stammtisch.cli.output import json_line
 from stammtisch.engine.core import play_random
 from stammtisch.errors import StammtischError
-from stammtisch.games.mucken.fastplay import fast_random_playout, fast_tables
-from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.games.mucken.state import MuckenState
+from stammtisch.games import registry
 
 bench_app = typer.Typer(help="Benchmarks.", no_args_is_help=True, rich_markup_mode=None)
 
 
-def api_playout(rules: MuckenRules, dealer: int, rng: random.Random) -> int:
+def api_playout(rules: Any, dealer: int, rng: random.Random,
+                game: str = registry.DEFAULT_GAME) -> int:
     """One random game through the checked public API; its number of card plays."""
-    state = MuckenState(rules, dealer)
+    state = registry.get(game).new_state(rules, dealer, None)
     play_random(state, rng, checked=True)
-    return 4 * len(state.tricks.winners) + len(state.tricks.current)
+    return sum(1 for _, a in getattr(state, "history", []) if isinstance(a, Card))
 
 
-def fast_playout(rules: MuckenRules, dealer: int, rng: random.Random) -> int:
-    """One random game through the fast path; its number of card plays."""
-    return fast_random_playout(rules, dealer, rng).card_plays
+def fast_playout(rules: Any, dealer: int, rng: random.Random,
+                 game: str = registry.DEFAULT_GAME) -> int:
+    """One random game through the game's fast path; its number of card plays."""
+    fast = registry.get(game).fast_playout
+    if fast is None:
+        raise StammtischError(f"{game}: no fast path")
+    return fast(rules, dealer, rng)
 
 
 class Meter:
     """Runs one kind of play-out in time slices and adds up games, card plays and time."""
 
-    def __init__(self, playout: Callable[[MuckenRules, int, random.Random], int],
-                 rules: MuckenRules, seed: int) -> None:
+    def __init__(self, playout: Callable[[Any, int, random.Random], int],
+                 rules: Any, seed: int) -> None:
         self.playout = playout
         self.rules = rules
         self.rng = random.Random(seed)
@@ -86,8 +90,8 @@ class Meter:
 
 
 def measure(
-    playout: Callable[[MuckenRules, int, random.Random], int],
-    rules: MuckenRules,
+    playout: Callable[[Any, int, random.Random], int],
+    rules: Any,
     seconds: float,
     seed: int,
     batch: int = 16,
@@ -98,18 +102,27 @@ def measure(
     return meter.figures()
 
 
-def run_playout_bench(rules: MuckenRules, seconds: float, seed: int = 0) -> dict[str, Any]:
+def run_playout_bench(rules: Any, seconds: float, seed: int = 0,
+                      game: str = registry.DEFAULT_GAME) -> dict[str, Any]:
     """Both measurements, as the JSON of ``stammtisch bench playout --json``.
 
     Each path runs ``seconds`` in total, in alternating slices of about half a second
     (API, fast, API, fast ...), so that other load on the machine hits both alike.
     """
-    fast_tables(rules)  # build the tables outside the measured time
+    desc = registry.get(game)
+    if desc.fast_playout is None or desc.prepare_fast_playout is None:
+        raise StammtischError(f"{game}: no fast path to compare with")
+    desc.prepare_fast_playout(rules)  # build the tables outside the measured time
+
+    def api_path(r: Any, dealer: int, rng: random.Random) -> int:
+        return api_playout(r, dealer, rng, game)
+
+    fast_path = desc.fast_playout
     warm = min(0.2, seconds / 10)
-    measure(api_playout, rules, warm, seed)
-    measure(fast_playout, rules, warm, seed)
-    api = Meter(api_playout, rules, seed)
-    fast = Meter(fast_playout, rules, seed)
+    measure(api_path, rules, warm, seed)
+    measure(fast_path, rules, warm, seed)
+    api = Meter(api_path, rules, seed)
+    fast = Meter(fast_path, rules, seed)
     slices = max(1, min(20, round(seconds / 0.5)))
     for _ in range(slices):
         api.run(seconds / slices)
@@ -138,13 +151,16 @@ def run_playout_bench(rules: MuckenRules, seconds: float, seed: int = 0) -> dict
 
 @bench_app.command("playout")
 def playout(
+    game: str = typer.Option(registry.DEFAULT_GAME, "--game",
+                             help="The game: " + ", ".join(registry.names()) + "."),
     seconds: float = typer.Option(5.0, "--seconds", "-t", min=0.01,
                                   help="Seconds for each of the two measurements."),
-    rules: str = typer.Option("seefest", "--rules", help="Rules preset (seefest, wikipedia)."),
+    rules: str | None = typer.Option(None, "--rules", help="Rules preset (Mucken: seefest, "
+                                     "wikipedia; default: the game's default preset)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the random play-outs."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object (one line)."),
 ) -> None:
-    """Random legal play-outs of whole Mucken games: checked public API vs. the fast path.
+    """Random legal play-outs of whole games: checked public API vs. the fast path.
 
     Each path runs SECONDS in total, in alternating slices of about 0.5 s, so that
     other load on the machine affects both alike.
@@ -156,14 +172,21 @@ def playout(
     seconds (per path), slices, rules, seed, python, machine.
     """
     try:
-        table_rules = MuckenRules.preset(rules)
+        desc = registry.get(game)
+    except StammtischError as e:
+        raise typer.BadParameter(str(e), param_hint="--game") from None
+    if desc.fast_playout is None:
+        raise typer.BadParameter(f"{game}: no fast path to compare with", param_hint="--game")
+    try:
+        table_rules = desc.make_rules(rules or desc.default_preset)
     except StammtischError as e:
         raise typer.BadParameter(str(e), param_hint="--rules") from None
     if not as_json:
-        typer.echo(f"Mucken play-outs ({table_rules.name}), {seconds:g} s each: public API "
+        typer.echo(f"{desc.title['en']} play-outs ({table_rules.name}), {seconds:g} s each: "
+                   "public API "
                    "(legal_actions + checked apply) and fast path, in alternating slices ...",
                    err=True)
-    out = run_playout_bench(table_rules, seconds, seed)
+    out = run_playout_bench(table_rules, seconds, seed, game)
     if as_json:
         typer.echo(json_line(out))
         return

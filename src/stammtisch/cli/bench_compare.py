@@ -13,7 +13,7 @@ per second:
 - ``rlcard_bridge`` — RLCard's Bridge (pure Python): ``env.reset()`` and ``env.step()``
   with a uniformly random legal action (what RLCard's ``RandomAgent`` does), no agents'
   models;
-- ``openspiel_python_mucken`` — our :mod:`stammtisch.research.openspiel_game` through
+- ``openspiel_python_mucken`` — our :mod:`stammtisch.games.mucken.research.openspiel_game` through
   pyspiel's Python-game path, driven exactly like Skat and Hearts.
 
 Every engine draws its decisions with ``random.Random`` (seeded); each runs ``--seconds``
@@ -46,11 +46,11 @@ from typing import Any
 
 import typer
 
+from stammtisch.cards import Card
 from stammtisch.cli.output import json_line
 from stammtisch.engine.core import CHANCE, TERMINAL
-from stammtisch.games.mucken.fastplay import fast_random_playout, fast_tables
-from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.games.mucken.state import MuckenState
+from stammtisch.errors import StammtischError
+from stammtisch.games import registry
 
 #: a play-out: one whole game with decisions from ``rng``; returns its card plays
 Playout = Callable[[random.Random], int]
@@ -122,39 +122,54 @@ class Engine:
 # -- our engines --------------------------------------------------------------------------
 
 
-def _mucken_api() -> Playout:
-    rules = MuckenRules.preset("seefest")
-    dealer = [0]
+def _game_api(game: str) -> Callable[[], Playout]:
+    def make() -> Playout:
+        desc = registry.get(game)
+        rules = desc.make_rules(desc.default_preset)
+        dealer = [0]
+        seats = desc.seats[0]
 
-    def playout(rng: random.Random) -> int:
-        state = MuckenState(rules, dealer[0])
-        dealer[0] = (dealer[0] + 1) & 3
-        while True:
-            player = state.current_player
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-        t = state.tricks
-        return 4 * len(t.winners) + len(t.current)
+        def playout(rng: random.Random) -> int:
+            state = desc.new_state(rules, dealer[0], None)
+            dealer[0] = (dealer[0] + 1) % seats
+            plays = 0
+            while True:
+                player = state.current_player
+                if player == TERMINAL:
+                    break
+                if player == CHANCE:
+                    state.apply(state.sample_chance(rng))
+                    continue
+                actions = state.legal_actions()
+                action = actions[rng.randrange(len(actions))]
+                state.apply(action)
+                plays += isinstance(action, Card)
+            return plays
 
-    return playout
+        return playout
+
+    return make
 
 
-def _mucken_fast() -> Playout:
-    rules = MuckenRules.preset("seefest")
-    fast_tables(rules)
-    dealer = [0]
+def _game_fast(game: str) -> Callable[[], Playout]:
+    def make() -> Playout:
+        desc = registry.get(game)
+        fast, prepare = desc.fast_playout, desc.prepare_fast_playout
+        if fast is None or prepare is None:
+            raise ImportError(f"{game} has no fast path")
+        rules = desc.make_rules(desc.default_preset)
+        prepare(rules)
+        dealer = [0]
+        seats = desc.seats[0]
 
-    def playout(rng: random.Random) -> int:
-        d = dealer[0]
-        dealer[0] = (d + 1) & 3
-        return fast_random_playout(rules, d, rng).card_plays
+        def playout(rng: random.Random) -> int:
+            d = dealer[0]
+            dealer[0] = (d + 1) % seats
+            return fast(rules, d, rng)
 
-    return playout
+        return playout
+
+    return make
 
 
 # -- OpenSpiel ----------------------------------------------------------------------------
@@ -219,18 +234,22 @@ def _openspiel(name: str) -> Callable[[], Playout]:
     return make
 
 
-def _python_mucken() -> Playout:
-    import pyspiel
+def _python_game(game: str) -> Callable[[], Playout]:
+    def make() -> Playout:
+        import pyspiel
 
-    import stammtisch.research.openspiel_game  # noqa: F401  (registers python_mucken)
+        from stammtisch.research import adapter
 
-    game = pyspiel.load_game("python_mucken")
-    cards = len(game.shared.cards)
+        module = adapter(game, "openspiel")  # registers the game with pyspiel
+        spiel_game = pyspiel.load_game(module.GAME_TYPE.short_name)
+        cards = len(spiel_game.shared.cards)
 
-    def count(actions: list[int], first_chance: int) -> int:
-        return sum(1 for a in actions if a < cards)
+        def count(actions: list[int], first_chance: int) -> int:
+            return sum(1 for a in actions if a < cards)
 
-    return _pyspiel_playout(game, count)
+        return _pyspiel_playout(spiel_game, count)
+
+    return make
 
 
 # -- RLCard -------------------------------------------------------------------------------
@@ -257,13 +276,19 @@ def _rlcard_bridge() -> Playout:
     return playout
 
 
-def engines() -> list[Engine]:
-    """The engines of the comparison, in report order (not yet set up)."""
-    return [
-        Engine("mucken_api", "stammtisch", "Python",
-               "cards played to tricks (24 per game, short deck)", _mucken_api),
-        Engine("mucken_fast", "stammtisch", "Python (unchecked fast path)",
-               "cards played to tricks (24 per game, short deck)", _mucken_fast),
+def engines(game: str = registry.DEFAULT_GAME) -> list[Engine]:
+    """The engines of the comparison, in report order (not yet set up): ``game`` through
+    the public API and its fast path, the other frameworks' games, ``game`` in OpenSpiel."""
+    desc = registry.get(game)
+    ours = "cards played to tricks (24 per game, short deck)" if game == "mucken" \
+        else "cards played"
+    out = [
+        Engine(f"{game}_api", "stammtisch", "Python", ours, _game_api(game)),
+    ]
+    if desc.fast_playout is not None:
+        out.append(Engine(f"{game}_fast", "stammtisch", "Python (unchecked fast path)", ours,
+                          _game_fast(game)))
+    out += [
         Engine("openspiel_skat", "OpenSpiel (pyspiel)", "C++ via pybind11",
                "player actions with a card id (0..31) minus the 2 discards", _openspiel("skat")),
         Engine("openspiel_hearts", "OpenSpiel (pyspiel)", "C++ via pybind11",
@@ -272,15 +297,19 @@ def engines() -> list[Engine]:
         Engine("rlcard_bridge", "RLCard", "Python",
                "actions with id >= first_play_card_action_id (52 per played deal)",
                _rlcard_bridge),
-        Engine("openspiel_python_mucken", "OpenSpiel (pyspiel)",
-               "Python game (stammtisch.research.openspiel_game) via pyspiel",
-               "player actions with a card id (cards played to tricks)", _python_mucken),
     ]
+    if "openspiel" in desc.research:
+        out.append(Engine(f"openspiel_python_{game}", "OpenSpiel (pyspiel)",
+                          f"Python game ({desc.research['openspiel']}) via pyspiel",
+                          "player actions with a card id (cards played to tricks)",
+                          _python_game(game)))
+    return out
 
 
-def run_compare(seconds: float, seed: int = 0, only: list[str] | None = None) -> dict[str, Any]:
+def run_compare(seconds: float, seed: int = 0, only: list[str] | None = None,
+                game: str = registry.DEFAULT_GAME) -> dict[str, Any]:
     """Run every engine for about ``seconds`` in alternating slices; JSON-ready figures."""
-    chosen = [e for e in engines() if only is None or e.name in only]
+    chosen = [e for e in engines(game) if only is None or e.name in only]
     for i, engine in enumerate(chosen):
         engine.rng = random.Random(seed + i)
         try:
@@ -310,11 +339,13 @@ def run_compare(seconds: float, seed: int = 0, only: list[str] | None = None) ->
 
 
 def compare_command(
+    game: str = typer.Option(registry.DEFAULT_GAME, "--game",
+                             help="Our game to compare: " + ", ".join(registry.names()) + "."),
     seconds: float = typer.Option(5.0, "--seconds", min=0.01,
                                   help="Seconds of play-outs for each engine."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object (one line)."),
 ) -> None:
-    """Random play-outs: our Mucken next to OpenSpiel's Skat and Hearts and RLCard's Bridge.
+    """Random play-outs: our game next to OpenSpiel's Skat and Hearts and RLCard's Bridge.
 
     Reports card plays per second for each engine (see the module docstring of
     stammtisch.cli.bench_compare for how card plays are counted).  JSON keys: engines (a
@@ -326,10 +357,14 @@ def compare_command(
 
     # the comparison is the point: without OpenSpiel and RLCard say so in one line
     require("stammtisch bench compare", "pyspiel", "rlcard")
+    try:
+        registry.get(game)
+    except StammtischError as err:
+        raise typer.BadParameter(str(err), param_hint="--game") from None
     if not as_json:
         typer.echo(f"Random play-outs, {seconds:g} s per engine in alternating slices ...",
                    err=True)
-    out = run_compare(seconds)
+    out = run_compare(seconds, game=game)
     if as_json:
         typer.echo(json_line(out))
         return

@@ -19,11 +19,9 @@ from typing import Any
 import typer
 
 from stammtisch.analysis.solver import solve
-from stammtisch.cards import SHORT_DECK
 from stammtisch.cli.output import json_line
-from stammtisch.games.mucken.orders import trick_order
-
-CONTRACTS = ("muck", "wenz", "geier")
+from stammtisch.errors import StammtischError
+from stammtisch.games import registry
 
 
 def _p95(sorted_values: list[float]) -> float:
@@ -31,29 +29,29 @@ def _p95(sorted_values: list[float]) -> float:
     return sorted_values[max(0, math.ceil(0.95 * len(sorted_values)) - 1)]
 
 
-def run_solver_bench(deals: int, seed: int = 0) -> dict[str, Any]:
+def run_solver_bench(deals: int, seed: int = 0,
+                     game: str = registry.DEFAULT_GAME) -> dict[str, Any]:
     """Solve ``deals`` random deals; timing and node figures as JSON-ready data."""
     if deals < 1:
         raise ValueError("need at least one deal")
+    solver_deal = registry.get(game).solver_deal
+    if solver_deal is None:
+        raise StammtischError(f"{game}: no double-dummy solver")
     rng = random.Random(seed)
     times: list[float] = []
     cpu: list[float] = []
     nodes: list[int] = []
-    by_contract: dict[str, list[float]] = {k: [] for k in CONTRACTS}
+    by_contract: dict[str, list[float]] = {}
     for _ in range(deals):
-        kind = rng.choice(CONTRACTS)
-        deck = list(SHORT_DECK)
-        rng.shuffle(deck)
-        hands = [deck[6 * s: 6 * s + 6] for s in range(4)]
-        order = trick_order(kind, "short")
+        kind, order, hands, side = solver_deal(rng)
         t0 = time.perf_counter()
         c0 = time.process_time()
-        r = solve(order, hands, 0, (0, 2))
+        r = solve(order, hands, 0, side)
         cpu.append((time.process_time() - c0) * 1000)
         ms = (time.perf_counter() - t0) * 1000
         times.append(ms)
         nodes.append(r.nodes)
-        by_contract[kind].append(ms)
+        by_contract.setdefault(kind, []).append(ms)
     ordered = sorted(times)
     return {
         "deals": deals,
@@ -67,18 +65,27 @@ def run_solver_bench(deals: int, seed: int = 0) -> dict[str, Any]:
         "median_cpu_ms": round(statistics.median(cpu), 2),
         "by_contract": {
             k: {"deals": len(v), "median_ms": round(statistics.median(v), 2)}
-            for k, v in by_contract.items() if v
+            for k, v in sorted(by_contract.items(), key=lambda kv: _CONTRACT_ORDER.get(kv[0], 99))
         },
     }
 
 
+#: report order of the contracts (Mucken's; others follow)
+_CONTRACT_ORDER = {"muck": 0, "wenz": 1, "geier": 2}
+
+
 def solver_command(
+    game: str = typer.Option(registry.DEFAULT_GAME, "--game",
+                             help="The game: " + ", ".join(registry.names()) + "."),
     deals: int = typer.Option(200, "--deals", min=1, help="Random deals to solve."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as one line of JSON."),
     seed: int = typer.Option(0, "--seed", help="Seed of the deals and contracts."),
 ) -> None:
-    """Solve random Mucken deals exactly (all hands open) and report the time per deal."""
-    result = run_solver_bench(deals, seed)
+    """Solve random deals exactly (all hands open) and report the time per deal."""
+    try:
+        result = run_solver_bench(deals, seed, game)
+    except StammtischError as e:
+        raise typer.BadParameter(str(e), param_hint="--game") from None
     if as_json:
         typer.echo(json_line(result))
         return

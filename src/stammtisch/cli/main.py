@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from typing import Any
 
 import typer
 
 from stammtisch import __version__
-
-with contextlib.suppress(ImportError):  # needs the research extra (numpy; OpenSpiel to run)
-    import stammtisch.research.ismcts_bot  # noqa: F401  (registers "ismcts", "ismcts-200ms", ...)
 from stammtisch.cli import analyze, arena, bench, play, replay, serve, simulate, tournament
 
 

@@ -28,14 +28,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from stammtisch.bots.base import BOTS, Bot, make_bot
+from stammtisch.bots.base import Bot
 from stammtisch.cli.extras import unknown_bot_text
 from stammtisch.cli.output import plural, rate
-from stammtisch.engine.core import CHANCE, TERMINAL, Rng
+from stammtisch.engine.core import CHANCE, TERMINAL, GameState, Rng
 from stammtisch.errors import StammtischError
-from stammtisch.games.mucken.match import MuckenMatch, ScoreSheet
-from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.games.mucken.state import MuckenState
+from stammtisch.games import registry
 
 DEFAULT_BOTS = "heuristic,random"
 
@@ -69,19 +67,23 @@ class SimTable:
     """One table: its seating (bot name per seat), its bots, its match and score sheets."""
 
     def __init__(self, seating: list[str], lineup_of_pair: tuple[int, int],
-                 rules: MuckenRules) -> None:
+                 rules: Any, game: str = registry.DEFAULT_GAME) -> None:
         self.seating = seating
         #: the lineup (0: the first named) sitting in pair 0 and in pair 1
         self.lineup_of_pair = lineup_of_pair
         self.rules = rules
-        self.bots: list[Bot] = [make_bot(n) for n in seating]
-        self.match = MuckenMatch(rules)
-        self.sheets: list[ScoreSheet] = [self.match.sheet]
+        self.bots: list[Bot] = [registry.make_bot(game, n) for n in seating]
+        new_match = registry.get(game).new_match
+        if new_match is None:
+            raise StammtischError(f"{game}: no match (score sheet) yet; simulate needs one")
+        self.new_match = new_match
+        self.match = new_match(rules, 0)
+        self.sheets: list[Any] = [self.match.sheet]
 
-    def next_game(self) -> MuckenState:
+    def next_game(self) -> Any:
         m = self.match
         if m.is_over():  # Hänger: best of three Bobbl done; a new match, the dealer moves on
-            m = self.match = MuckenMatch(self.rules, first_dealer=m.dealer)
+            m = self.match = self.new_match(self.rules, m.dealer)
             self.sheets.append(m.sheet)
         return m.start_game()
 
@@ -98,12 +100,13 @@ def _rate(wins: int, games: int) -> float | None:
     return wins / games if games else None
 
 
-def _parse_bots(text: str) -> list[str]:
+def _parse_bots(text: str, game: str = registry.DEFAULT_GAME) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
+    known = registry.bot_names(game)
     for n in names:
-        if n not in BOTS:
+        if n not in known:
             raise typer.BadParameter(
-                unknown_bot_text(n, set(BOTS)), param_hint="--bots")
+                unknown_bot_text(n, set(known)), param_hint="--bots")
     if len(names) not in (2, 4):
         raise typer.BadParameter(
             f"{text!r}: give two bots (one per pair) or four (one per seat), e.g. "
@@ -111,17 +114,31 @@ def _parse_bots(text: str) -> list[str]:
     return names
 
 
-def parse_rules(text: str) -> MuckenRules:
+def parse_game(game: str, *, match: bool = False) -> registry.GameDescription:
+    """The registry's description of ``game``; a bad name (or, with ``match``, a game
+    without a match to play) is a ``--game`` error."""
+    try:
+        desc = registry.get(game)
+    except StammtischError as e:
+        raise typer.BadParameter(str(e), param_hint="--game") from None
+    if match and desc.new_match is None:
+        raise typer.BadParameter(f"{game}: no match (dealer rotation, score sheet) yet",
+                                 param_hint="--game")
+    return desc
+
+
+def parse_rules(text: str, game: str = registry.DEFAULT_GAME) -> Any:
     """A preset name, or a JSON object ``{"preset": ..., <option>: value}``."""
+    desc = parse_game(game)
     try:
         if text.lstrip().startswith("{"):
-            return MuckenRules.from_json(json.loads(text))
-        return MuckenRules.preset(text)
+            return desc.rules_class.from_json(json.loads(text))
+        return desc.make_rules(text)
     except (StammtischError, json.JSONDecodeError) as e:
         raise typer.BadParameter(str(e), param_hint="--rules") from None
 
 
-def _play(state: MuckenState, bots: list[Bot], rng: Rng) -> None:
+def _play(state: GameState, bots: list[Bot], rng: Rng) -> None:
     while True:
         player = state.current_player
         if player == TERMINAL:
@@ -135,8 +152,9 @@ def run_simulation(
     games: int,
     seed: int,
     bot_names: list[str],
-    rules: MuckenRules,
+    rules: Any,
     progress: Progress | None = None,
+    game: str = registry.DEFAULT_GAME,
 ) -> dict[str, Any]:
     """Play ``games`` games; the statistics as JSON-ready data (see the command help)."""
     if len(bot_names) == 2:
@@ -145,7 +163,7 @@ def run_simulation(
     else:
         seat_a = list(bot_names)
     seat_b = [seat_a[s ^ 1] for s in range(4)]
-    tables = [SimTable(seat_a, (0, 1), rules), SimTable(seat_b, (1, 0), rules)]
+    tables = [SimTable(seat_a, (0, 1), rules, game), SimTable(seat_b, (1, 0), rules, game)]
     lineups = [LineupStats([seat_a[0], seat_a[2]]), LineupStats([seat_a[1], seat_a[3]])]
     master = random.Random(seed)
     contracts: Counter[str] = Counter()
@@ -277,12 +295,14 @@ def _print_human(out: dict[str, Any], console: Console) -> None:
 
 
 def simulate_command(
+    game: str = typer.Option(registry.DEFAULT_GAME, "--game",
+                             help="The game: " + ", ".join(registry.names()) + "."),
     games: int = typer.Option(1000, "--games", "-n", min=1, help="Number of games to play."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the shuffles and the bots."),
     bots: str = typer.Option(
         DEFAULT_BOTS, "--bots",
         help="Two bots (pair 0 = seats 0+2, pair 1 = seats 1+3) or four (seat 0..3), "
-             "comma-separated. Known: " + ", ".join(sorted(BOTS)) + "."),
+             "comma-separated. Known (Mucken): " + ", ".join(registry.bot_names("mucken")) + "."),
     rules: str = typer.Option(
         "seefest", "--rules",
         help='Rules preset (seefest, wikipedia) or a JSON object {"preset": ..., option: value}.'),
@@ -306,15 +326,16 @@ def simulate_command(
     the first lineup over the second), ci95 (low and high end of the margin's
     95% confidence interval; null below two deals), seconds, games_per_s.
     """
-    names = _parse_bots(bots)
-    table_rules = parse_rules(rules)
+    parse_game(game, match=True)
+    names = _parse_bots(bots, game)
+    table_rules = parse_rules(rules, game)
     stderr = Console(stderr=True)
     show = not as_json and sys.stderr.isatty()
     with Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=stderr, disable=not show, transient=True,
     ) as progress:
-        out = run_simulation(games, seed, names, table_rules, progress)
+        out = run_simulation(games, seed, names, table_rules, progress, game)
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False))
     else:

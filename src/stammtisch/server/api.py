@@ -15,8 +15,9 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from stammtisch.bots.base import BOTS
-from stammtisch.games.mucken.rules import PRESETS, MuckenRules
+from stammtisch.errors import StammtischError
+from stammtisch.games import registry
+from stammtisch.games.base import GameDescription
 from stammtisch.persistence.names import name_key
 from stammtisch.persistence.store import NameTakenError
 from stammtisch.server.auth import (
@@ -189,16 +190,32 @@ async def set_language(request: Request, body: LanguageIn, user: CsrfUser) -> di
 
 @router.get("/presets")
 async def presets() -> dict[str, Any]:
-    return {"presets": {name: r.to_json() for name, r in PRESETS.items()},
-            "bots": sorted(BOTS, key=lambda b: (bot_info(b)["strength"], b)),
-            "bot_info": bots_info(sorted(BOTS)), "default_bot": default_bot()}
+    """Mucken's presets and bots (the keys the table form reads), and under ``games`` the
+    same for every registered game, with its titles, seats and UI module."""
+    games = {d.name: _game_info(d) for d in registry.descriptions()}
+    mucken = games[registry.DEFAULT_GAME]
+    return {"presets": mucken["presets"], "bots": mucken["bots"],
+            "bot_info": mucken["bot_info"], "default_bot": mucken["default_bot"],
+            "games": games}
+
+
+def _game_info(desc: GameDescription) -> dict[str, Any]:
+    bots = registry.bot_names(desc.name)
+    return {"title": dict(desc.title), "seats": list(desc.seats),
+            "presets": {name: r.to_json() for name, r in desc.presets.items()},
+            "default_preset": desc.default_preset,
+            "bots": sorted(bots, key=lambda b: (bot_info(b)["strength"], b)),
+            "bot_info": bots_info(bots), "default_bot": default_bot(desc.name),
+            "ui_module": desc.ui_module, "tables": desc.new_match is not None}
 
 
 # -- tables --------------------------------------------------------------------------------
 class TableIn(BaseModel):
     name: str = Field(default="Stammtisch", max_length=80)
     public: bool = True
-    preset: str = "seefest"
+    #: the game (a registry name); its default preset unless ``preset`` names one
+    game: str = registry.DEFAULT_GAME
+    preset: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     bobbl_target: int | None = None
     bobbl_limit: int | None = Field(default=2, ge=1, le=50)
@@ -223,10 +240,17 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     options = dict(body.options)
     if body.bobbl_target is not None:
         options["bobbl_target"] = body.bobbl_target
-    rules = _rules_from(body.preset, options)
-    bot_name = body.bot or default_bot()
-    if bot_name not in BOTS:
-        raise error(422, "unknown_bot", f"unknown bot {bot_name!r} (known: {sorted(BOTS)})")
+    try:
+        desc = registry.get(body.game)
+    except StammtischError as e:
+        raise error(422, "unknown_game", str(e)) from None
+    if desc.new_match is None:
+        raise error(422, "unknown_game", f"{desc.name}: no online tables yet")
+    rules = _rules_from(desc, body.preset or desc.default_preset, options)
+    bot_name = body.bot or default_bot(desc.name)
+    known = registry.bot_names(desc.name)
+    if bot_name not in known:
+        raise error(422, "unknown_bot", f"unknown bot {bot_name!r} (known: {known})")
     if body.bots == "fill":
         bot_seats = [i for i in range(4) if i != body.seat]
     elif isinstance(body.bots, list):
@@ -250,28 +274,29 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     m = manager_of(request)
     rt = m.create(name=name, creator_id=user.id, creator_name=user.name, public=body.public,
                   rules=rules, settings=settings, bot_seats=bot_seats, bot_name=bot_name,
-                  creator_seat=body.seat)
+                  creator_seat=body.seat, game=desc.name)
     await _maybe_start(rt)
     await m.lobby_changed()
     return {"id": rt.id, "invite_code": rt.invite_code,
             "url": f"/t/{rt.id}" + ("" if rt.public else f"?invite={rt.invite_code}")}
 
 
-def _rules_from(preset: str, options: dict[str, Any]) -> MuckenRules:
+def _rules_from(desc: GameDescription, preset: str, options: dict[str, Any]) -> Any:
     """The table's rules; a 422 that names the bad option.  The options are any JSON, and
     a wrongly typed value can fail inside the rules' checks with a TypeError, KeyError …
     that does not name it: every failure here is the client's bad input, never a 500."""
-    if preset not in PRESETS:
+    if preset not in desc.presets:
         raise error(422, "invalid_rules",
-                    f"unknown Mucken preset {preset!r} (known: {', '.join(sorted(PRESETS))})")
+                    f"unknown {desc.title['en']} preset {preset!r} "
+                    f"(known: {', '.join(sorted(desc.presets))})")
     try:
-        return MuckenRules.preset(preset, **options)
+        return desc.make_rules(preset, **options)
     except Exception as e:
         message = str(e) or type(e).__name__
     if not any(key in message for key in options):
         for key, value in options.items():
             try:
-                MuckenRules.preset(preset, **{key: value})
+                desc.make_rules(preset, **{key: value})
             except Exception as e:
                 message = f"{key}={value!r}: {e or type(e).__name__}"
                 break
@@ -357,8 +382,8 @@ async def add_bots(request: Request, table_id: str, body: BotsIn,
     rt = _table_for(request, table_id, None, user.id)
     if rt.creator_id != user.id:
         raise error(403, "not_creator", "only the table's creator may seat bots")
-    bot_name = body.bot or default_bot()
-    if bot_name not in BOTS:
+    bot_name = body.bot or default_bot(rt.game_name)
+    if bot_name not in registry.bot_names(rt.game_name):
         raise error(422, "unknown_bot", f"unknown bot {bot_name!r}")
     seats = [i for i in range(4) if rt.seats[i].kind == "empty"] if body.seats == "fill" \
         else list(body.seats) if isinstance(body.seats, list) else []

@@ -190,12 +190,19 @@ async def game_analysis(request: Request, response: Response, game_id: str,
                         user: OptionalUser, share: str | None = None) -> dict[str, Any]:
     """The double-dummy analysis of a finished game: per card the value before and after,
     the Augen it cost its pair and the better cards (``stammtisch analyze``)."""
-    from stammtisch.analysis.game_analysis import analyze
+    import importlib
+
+    from stammtisch.games import registry
 
     a = visible_game(store_of(request), game_id, _viewer(user), share)
     response.headers.update(a.headers)
     try:
-        plays = await asyncio.to_thread(analyze, _public_record(a.game.record))
+        record = _public_record(a.game.record)
+        desc = registry.get(record.get("game", registry.DEFAULT_GAME))
+        if desc.analysis is None:
+            raise StammtischError(f"{desc.name}: no double-dummy analysis")
+        analyze = importlib.import_module(desc.analysis).analyze
+        plays = await asyncio.to_thread(analyze, record)
     except StammtischError as e:
         raise HTTPException(422, detail={"code": "not_analysable", "message": str(e)}) from None
     return {"id": a.game.public_id, "plays": [p.to_json() for p in plays]}

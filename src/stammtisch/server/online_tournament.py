@@ -25,10 +25,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
-from stammtisch.games.mucken.match import Bobbl
-from stammtisch.games.mucken.rules import MuckenRules
+from stammtisch.games import registry
 from stammtisch.server.auth import CsrfUser, RequiredUser
-from stammtisch.server.tables import Seat, TableManager, TableRuntime, default_bot
+from stammtisch.server.tables import Bobbl, Seat, TableManager, TableRuntime, default_bot
 from stammtisch.tournament.service import TournamentService
 from stammtisch.tournament.settings import TournamentError
 
@@ -78,7 +77,8 @@ class OnlineRounds:
             raise _error(409, "already_open", f"round {round_} is already open online",
                          params={"round": round_})
         rnd = t.rounds[round_ - 1]
-        rules = MuckenRules.preset("seefest", bobbl_target=t.settings.target)
+        # a Muckturnier plays Mucken (the registry's, with the tournament's target)
+        rules = registry.get("mucken").make_rules("seefest", bobbl_target=t.settings.target)
         if duplicate:
             rules = rules.replace(cut_min_times=0, cut_max_times=0, klopfen=False)
         deal_seed = secrets.token_hex(8) if duplicate else None

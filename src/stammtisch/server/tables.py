@@ -30,16 +30,10 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from stammtisch.bots import make_bot
-from stammtisch.bots.base import BOTS, Bot
-from stammtisch.bots.pimc import PIMC_SETTINGS, PimcBot
-from stammtisch.bots.sampling import deal_consistent, with_hands
+from stammtisch.bots.base import Bot
 from stammtisch.engine.core import CHANCE, Rng, action_log, replay_actions
 from stammtisch.errors import IllegalActionError, StammtischError
-from stammtisch.games.mucken.match import Bobbl, MuckenMatch
-from stammtisch.games.mucken.record import record_of
-from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.games.mucken.state import MuckenState
+from stammtisch.games import registry
 from stammtisch.persistence.store import Store
 from stammtisch.server.settings import Settings
 
@@ -103,8 +97,17 @@ def _dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def default_bot() -> str:
-    return "heuristic" if "heuristic" in BOTS else "random"
+#: a game's state, its rules, its match and a finished Bobbl as the table holds them: the
+#: game's own objects, reached through the registry (``stammtisch.games.registry``)
+GameState = Any
+Rules = Any
+Bobbl = Any
+
+
+def default_bot(game: str = registry.DEFAULT_GAME) -> str:
+    """The game's default bot if it can be made here, else ``random``."""
+    name = registry.get(game).default_bot
+    return name if name in registry.bot_names(game) else "random"
 
 
 class TableRuntime:
@@ -115,13 +118,19 @@ class TableRuntime:
         self.public: bool = row.public
         self.invite_code: str = row.invite_code
         self.creator_id: int | None = row.creator_id
-        self.rules = MuckenRules.from_json(row.rules)
         self.settings: dict[str, Any] = dict(row.settings)
+        #: the table's game (kept in the table's settings; older tables: Mucken)
+        self.game_name: str = self.settings.get("game", registry.DEFAULT_GAME)
+        self.desc = registry.get(self.game_name)
+        self.rules: Rules = self.desc.rules_class.from_json(row.rules)
         self.seats = [Seat.from_json(s) for s in row.seats]
         self.first_dealer: int = row.first_dealer
         self.status: str = row.status
-        self.match = MuckenMatch(self.rules, self.first_dealer, self.settings.get("bobbl_limit"))
-        self.game: MuckenState | None = None  # current or last finished game
+        if self.desc.new_match is None:
+            raise StammtischError(f"{self.game_name}: no online tables yet (no match)")
+        self.match = self.desc.new_match(self.rules, self.first_dealer,
+                                         self.settings.get("bobbl_limit"))
+        self.game: GameState | None = None  # current or last finished game
         self.game_number = 0
         self.version = 0
         self.connections: dict[int, Connection] = {}
@@ -174,10 +183,10 @@ class TableRuntime:
         self.store.update_table(self.id, seats=[s.to_json() for s in self.seats],
                                 status=self.status)
 
-    def live_record(self, state: MuckenState) -> dict[str, Any]:
+    def live_record(self, state: GameState) -> dict[str, Any]:
         """The game's record (issue-2 format) plus ``factor`` and ``log`` (every action,
         the shuffle included) from which the exact state is rebuilt after a restart."""
-        rec = record_of(state)
+        rec = self.desc.record_of(state)
         rec["factor"] = state.factor
         rec["log"] = action_log(state)
         if state is self.game and self.stand_in:
@@ -236,6 +245,7 @@ class TableRuntime:
             "name": self.name,
             "public": self.public,
             "status": self.status,
+            "game": self.game_name,
             "rules": self.rules.name,
             "rules_options": self.rules.to_json(),
             "seats": self._seats_info(),
@@ -255,7 +265,8 @@ class TableRuntime:
         if self._rules_text is None:
             self._rules_text = _dumps(self.rules.to_json())
         head = _dumps({"id": self.id, "name": self.name, "public": self.public,
-                       "status": self.status, "rules": self.rules.name})
+                       "status": self.status, "game": self.game_name,
+                       "rules": self.rules.name})
         return (f'{head[:-1]},"rules_options":{self._rules_text},'
                 f'"seats":{_dumps(self._seats_info())}')
 
@@ -584,9 +595,10 @@ class TableRuntime:
     def bot_for(self, seat: int) -> Bot:
         st = self.seats[seat]
         bot = self.bots.get(seat)
-        name = st.bot if st.bot in BOTS else default_bot()
+        name = st.bot if st.bot in registry.bot_names(self.game_name) \
+            else default_bot(self.game_name)
         if bot is None or bot.name != name:
-            bot = self.bots[seat] = make_bot(name)
+            bot = self.bots[seat] = registry.make_bot(self.game_name, name)
         return bot
 
     async def _bot_move(self) -> None:
@@ -655,7 +667,7 @@ class TableRuntime:
             t.cancel()
 
 
-def _stand_in_mark(g: MuckenState, seat: int, action: Any) -> dict[str, Any]:
+def _stand_in_mark(g: GameState, seat: int, action: Any) -> dict[str, Any]:
     """The mark of one action a bot takes for a person's seat: where it is in the
     record (``call``: index in ``calls``, ``doubling``: in the doublings, ``play``: in
     ``plays``)."""
@@ -669,18 +681,13 @@ def _stand_in_mark(g: MuckenState, seat: int, action: Any) -> dict[str, Any]:
     return mark
 
 
-def _hint_for(state: MuckenState, seat: int, seed: int) -> tuple[str, dict[str, float]]:
-    """The hint's card and values (runs in a worker thread, on a copy of the game)."""
-    rng = random.Random(seed)
-    # the asker's view only: the hidden hands become a random deal consistent with it
-    view = with_hands(state, deal_consistent(state, seat, rng))
-    bot = PimcBot(PIMC_SETTINGS["pimc"])
-    estimates = bot.card_estimates(view, seat, rng)
-    best = estimates[0]
-    for e in estimates[1:]:
-        if (e.utility, e.augen) > (best.utility, best.augen):
-            best = e
-    return str(best.card), {str(e.card): round(e.augen, 1) for e in estimates}
+def _hint_for(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]:
+    """The hint's card and values (runs in a worker thread, on a copy of the game): the
+    game's ``hint`` from the asker's view only."""
+    hint = registry.get(state.game_name).hint
+    if hint is None:
+        raise StammtischError(f"{state.game_name}: no hints")
+    return hint(state, seat, seed)
 
 
 class TableManager:
@@ -697,7 +704,7 @@ class TableManager:
         #: called when a table finishes a Bobbl: (table, Bobbl, its index at the table)
         self.on_bobbl: Callable[[TableRuntime, Bobbl, int], Awaitable[None]] | None = None
 
-    def resolve_chance(self, state: MuckenState, rng: Rng | None = None) -> None:
+    def resolve_chance(self, state: GameState, rng: Rng | None = None) -> None:
         while state.current_player == CHANCE:
             state.apply(state.sample_chance(rng or self.rng))
 
@@ -723,9 +730,10 @@ class TableManager:
         return self.tables.get(table_id)
 
     def create(self, *, name: str, creator_id: int | None, creator_name: str, public: bool,
-               rules: MuckenRules, settings: dict[str, Any], bot_seats: list[int],
+               rules: Rules, settings: dict[str, Any], bot_seats: list[int],
                bot_name: str, creator_seat: int | None,
-               seats: list[Seat] | None = None) -> TableRuntime:
+               seats: list[Seat] | None = None,
+               game: str = registry.DEFAULT_GAME) -> TableRuntime:
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         seats = list(seats) if seats is not None else [Seat() for _ in range(4)]
         for i in bot_seats:
@@ -735,7 +743,8 @@ class TableManager:
         rules_json = rules.to_json()
         row = self.store.create_table(
             id=table_id, name=name, creator_id=creator_id, public=public,
-            invite_code=secrets.token_urlsafe(12), rules=rules_json, settings=settings,
+            invite_code=secrets.token_urlsafe(12), rules=rules_json,
+            settings=settings if game == registry.DEFAULT_GAME else {**settings, "game": game},
             seats=[s.to_json() for s in seats], first_dealer=0, status="open")
         rt = TableRuntime(self, row)
         self.tables[rt.id] = rt
@@ -747,10 +756,11 @@ class TableManager:
             if not rt.public or rt.status == "finished":
                 continue
             out.append({
-                "id": rt.id, "name": rt.name, "rules": rt.rules.name, "status": rt.status,
+                "id": rt.id, "name": rt.name, "game": rt.game_name,
+                "rules": rt.rules.name, "status": rt.status,
                 "seats": [{"name": s.name, "kind": s.kind} for s in rt.seats],
                 "free": [i for i, s in enumerate(rt.seats) if s.kind == "empty"],
-                "bobbl_target": rt.rules.bobbl_target,
+                "bobbl_target": getattr(rt.rules, "bobbl_target", None),
                 "turn_timer": rt.settings.get("turn_timer", 0),
                 "spectators": sum(1 for c in rt.connections.values()
                                   if rt.seat_of(c.user_id) is None),

@@ -10,7 +10,7 @@ explicit stochastic chance and terminal rewards (``MuckenState.returns()``).  Pa
 **The deal** is modelled as chance dealing card by card: ``N`` chance nodes (24 for the short
 deck), each drawing one of the cards not dealt yet with equal probability, the chance
 outcome being the card's action id (``0 .. N-1``, see
-:mod:`stammtisch.research.encoding`).  Cards go out in the packets of the real deal —
+:mod:`stammtisch.games.mucken.research.encoding`).  Cards go out in the packets of the real deal —
 ``N/8`` cards to each seat from the dealer's left, twice — so the ``k``-th card drawn goes
 to a fixed seat.  **The Abheben (cut) is omitted**: a uniformly random deal is what any
 cut of a well-shuffled deck gives, so the cut changes nothing but the cutter's decision
@@ -23,8 +23,8 @@ Muss-Spiel, Ramsch, Sie, Kontra/Re/…, the tricks and the score — is the engi
 ``state.view(player)`` and, during the deal, the cards dealt to that player so far — never
 from hidden cards.  The information state (``perfect_recall=True``) adds the order of the
 played cards (``play_sequence``) to the observation tensor of
-:class:`~stammtisch.research.encoding.ObservationEncoder`; together with the sequence of
-calls and the own hand this is perfect recall.  ``private_info=NONE`` gives the public
+:class:`~stammtisch.games.mucken.research.encoding.ObservationEncoder`; together with the
+sequence of calls and the own hand this is perfect recall.  ``private_info=NONE`` gives the public
 observation (no hand).
 
 **Resampling** (:meth:`MuckenOpenSpielState.resample_from_infostate`, used by IS-MCTS)
@@ -65,9 +65,9 @@ import pyspiel
 from stammtisch.cards import Card
 from stammtisch.engine.core import TERMINAL, Deal
 from stammtisch.engine.tricks import TRUMP
+from stammtisch.games.mucken.research.encoding import ActionCodec, ObservationEncoder, max_calls
 from stammtisch.games.mucken.rules import LEVELS, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
-from stammtisch.research.encoding import ActionCodec, ObservationEncoder, max_calls
 
 __all__ = [
     "GAME_TYPE",

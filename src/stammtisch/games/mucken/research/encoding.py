@@ -3,8 +3,8 @@
 The public API of :mod:`stammtisch` keeps typed actions (a :class:`~stammtisch.cards.Card`,
 a :class:`~stammtisch.engine.core.Say`, a :class:`~stammtisch.engine.core.Cut`); this module
 is the edge where they become integers and arrays, for the PettingZoo environment
-(:mod:`stammtisch.research.pettingzoo_env`) and the OpenSpiel game
-(:mod:`stammtisch.research.openspiel_game`).
+(:mod:`stammtisch.games.mucken.research.pettingzoo_env`) and the OpenSpiel game
+(:mod:`stammtisch.games.mucken.research.openspiel_game`).
 
 Action ids (:class:`ActionCodec`), for one rules object, with ``N`` the deck size
 (24 short, 32 long) and ``B = len(rules.bids)``:

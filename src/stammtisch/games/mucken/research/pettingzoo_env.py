@@ -7,9 +7,9 @@ Kontra/Re/… phase and the tricks.  Chance — the shuffle — is resolved insi
 environment with a ``random.Random`` seeded by ``reset(seed=...)``.
 
 Each agent observes ``{"observation": Box(float32), "action_mask": Box(int8)}``: the tensor
-of :class:`~stammtisch.research.encoding.ObservationEncoder` built from
+of :class:`~stammtisch.games.mucken.research.encoding.ObservationEncoder` built from
 ``state.view(seat)`` and the legal action ids (all zero unless the agent is to act).  Actions
-are the ids of :class:`~stammtisch.research.encoding.ActionCodec`.  Rewards are
+are the ids of :class:`~stammtisch.games.mucken.research.encoding.ActionCodec`.  Rewards are
 ``MuckenState.returns()`` (game points, + for the winning pair, - for the losers), given
 once when the game ends; all agents terminate then.  There is no truncation.
 
@@ -39,9 +39,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from stammtisch.engine.core import CHANCE, TERMINAL, resolve_chance
+from stammtisch.games.mucken.research.encoding import ActionCodec, ObservationEncoder
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
-from stammtisch.research.encoding import ActionCodec, ObservationEncoder
 
 __all__ = ["MuckenEnv", "env"]
 

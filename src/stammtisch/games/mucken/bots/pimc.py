@@ -1,7 +1,7 @@
 """The PIMC bot: Perfect Information Monte Carlo over the double-dummy solver.
 
 For every decision the bot deals the cards it cannot see in ``N`` ways consistent with
-what its seat knows (:func:`stammtisch.bots.sampling.sample_worlds`: its own hand, the
+what its seat knows (:func:`stammtisch.games.mucken.bots.sampling.sample_worlds`: its own hand, the
 cards played and by whom, the voids shown, a soft model of the calls heard), solves each
 world exactly with all hands open (:mod:`stammtisch.analysis.solver`), and takes the
 option with the best average.  It never reads another seat's hand: the worlds are built
@@ -11,10 +11,10 @@ from ``state.hands[seat]`` and the public record of the game only.
   then on, in each world (one :class:`~stammtisch.analysis.solver.Solver` per world, with
   the contract's trick order, Stichzwang in a Ramsch, the own pair as the side).  The
   Augen are turned into the game's score for the pair (win/lose, schneider, schwarz,
-  Kontra — :func:`~stammtisch.analysis.game_analysis.game_outcome`; the minimax of a
+  Kontra — :func:`~stammtisch.games.mucken.analysis.game_outcome`; the minimax of a
   score that rises with the Augen is the score of the minimax Augen) and averaged, plus
   a small weight per Augen that breaks ties.  A Ramsch is a misère (fewest Augen wins):
-  it is solved with :class:`~stammtisch.analysis.game_analysis.SplitSolver`, the own
+  it is solved with :class:`~stammtisch.games.mucken.analysis.SplitSolver`, the own
   pair minimising its Augen.  A Pflichtmuck counts one point for more than 60 Augen.
 - **Ansagen:** for each game it may call, the expected score with itself as declarer
   over sampled deals (solve the whole deal double-dummy in the game's order, score it
@@ -47,18 +47,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stammtisch.analysis.game_analysis import SplitSolver, game_outcome, guess_tricks
 from stammtisch.analysis.solver import Solver
-from stammtisch.bots.base import register
-from stammtisch.bots.sampling import World, played_cards, sample_worlds
 from stammtisch.cards import Card
 from stammtisch.engine.core import Action, GameState, Rng, Say
 from stammtisch.engine.tricks import TrickOrder
+from stammtisch.games.mucken.analysis import SplitSolver, game_outcome, guess_tricks
+from stammtisch.games.mucken.bots.sampling import World, played_cards, sample_worlds
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, Bid, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 
-__all__ = ["PIMC_SETTINGS", "PimcBot", "PimcSettings"]
+__all__ = ["PIMC_FACTORIES", "PIMC_SETTINGS", "PimcBot", "PimcSettings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -527,8 +526,8 @@ def _factory(name: str) -> Any:
     return lambda: PimcBot(PIMC_SETTINGS[name])
 
 
-for _name in PIMC_SETTINGS:
-    register(_name, _factory(_name))
+#: the PIMC bots by name (offered through Mucken's game description)
+PIMC_FACTORIES: dict[str, Any] = {name: _factory(name) for name in PIMC_SETTINGS}
 
 
 # -- timing ----------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ its own for such games, :class:`SplitSolver` (alpha-beta with a transposition ta
 trick boundaries; slower than the main solver, fine for the rare Ramsch).
 
 The outcome helpers (:func:`game_outcome`, :func:`guess_tricks`) are shared with the
-PIMC bot (:mod:`stammtisch.bots.pimc`), which scores double-dummy results the same way.
+PIMC bot (:mod:`stammtisch.games.mucken.bots.pimc`), which scores double-dummy results the same way.
 """
 
 from __future__ import annotations

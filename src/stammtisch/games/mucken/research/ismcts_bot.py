@@ -3,7 +3,7 @@
 :class:`IsmctsBot` plays through the ordinary bot interface (``choose(state, rng)``) and
 decides with OpenSpiel's Information Set Monte Carlo Tree Search
 (:class:`open_spiel.python.algorithms.ismcts.ISMCTSBot`, Cowling, Powley and Whitehouse
-2011) on the game ``python_mucken`` (:mod:`stammtisch.research.openspiel_game`).
+2011) on the game ``python_mucken`` (:mod:`stammtisch.games.mucken.research.openspiel_game`).
 
 For every decision (see :func:`to_openspiel`):
 
@@ -11,7 +11,7 @@ For every decision (see :func:`to_openspiel`):
    as chance, so a state whose information state for the seat is the real one is built
    by dealing the seat its own cards truthfully and the other seats *a* consistent
    assignment: the cards each of them has played, and for its hidden cards one world
-   drawn with :func:`~stammtisch.research.openspiel_game.sample_world` — the sampler of
+   drawn with :func:`~stammtisch.games.mucken.research.openspiel_game.sample_world` — the sampler of
    ``resample_from_infostate``, which respects the hand sizes, the voids shown, the
    Stichzwang of a Ramsch and the Muss-Spiel card.  The sampler is given only the seat's
    knowledge: a copy of the state with the other hands emptied and the seat's own cards.
@@ -31,7 +31,7 @@ For every decision (see :func:`to_openspiel`):
    ``max_simulations`` simulations (deterministic for a given ``rng``: the tests).
 3. **The move:** the root action with the most visits (OpenSpiel's ``MAX_VISIT_COUNT``
    final policy), ties to the higher mean return, then the lower action id; decoded with
-   the :class:`~stammtisch.research.encoding.ActionCodec` back to our typed action.
+   the :class:`~stammtisch.games.mucken.research.encoding.ActionCodec` back to our typed action.
 
 The evaluator at the leaves is a uniformly random rollout to the end of the game, as
 OpenSpiel's ``RandomRolloutEvaluator`` — by default played on the engine's own
@@ -56,7 +56,7 @@ Not covered by ``python_mucken``, and so handled here:
 The bot reads only ``state.hands[seat]`` and public information (the history of calls,
 doublings and cards).  OpenSpiel is imported on first use, so this module loads without
 the ``research`` extra; the names ``ismcts``, ``ismcts-200ms``, ``ismcts-1s`` and
-``ismcts-quiet`` are registered only when OpenSpiel is installed.
+``ismcts-quiet`` are offered only when OpenSpiel is installed.
 """
 
 from __future__ import annotations
@@ -70,14 +70,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.bots.base import register
 from stammtisch.cards import Card
 from stammtisch.engine.core import Action, Cut, GameState, Rng, Say
 from stammtisch.games.mucken.state import MuckenState
 
 if TYPE_CHECKING:
-    from stammtisch.research.encoding import ActionCodec
-    from stammtisch.research.openspiel_game import MuckenGame, MuckenOpenSpielState
+    from stammtisch.games.mucken.research.encoding import ActionCodec
+    from stammtisch.games.mucken.research.openspiel_game import MuckenGame, MuckenOpenSpielState
 
 __all__ = [
     "DEFAULT_TIME_BUDGET",
@@ -158,7 +157,7 @@ class SearchStats:
 def _game(rules_text: str, dealer: int) -> MuckenGame:
     import pyspiel
 
-    import stammtisch.research.openspiel_game  # noqa: F401  (registers python_mucken)
+    import stammtisch.games.mucken.research.openspiel_game  # noqa: F401  (registers python_mucken)
 
     game = pyspiel.load_game("python_mucken", {"rules": rules_text, "dealer": dealer})
     return game  # type: ignore[no-any-return]
@@ -167,7 +166,7 @@ def _game(rules_text: str, dealer: int) -> MuckenGame:
 def openspiel_game_for(state: MuckenState) -> MuckenGame:
     """The ``python_mucken`` game of ``state``'s rules and dealer (cached); ValueError if
     the rules cannot be a game parameter (a custom score table)."""
-    from stammtisch.research.openspiel_game import rules_param
+    from stammtisch.games.mucken.research.openspiel_game import rules_param
 
     return _game(rules_param(state.rules), state.dealer)
 
@@ -186,7 +185,7 @@ def public_actions(state: MuckenState) -> list[tuple[int, Action]]:
 
 
 class _SeatKnowledge:
-    """What :func:`~stammtisch.research.openspiel_game.knowledge` reads of a ``_Core``,
+    """What :func:`~stammtisch.games.mucken.research.openspiel_game.knowledge` reads of a ``_Core``,
     built from one seat's information only: the game with the other hands emptied, the
     seat's own cards, and how many cards were dealt."""
 
@@ -215,7 +214,7 @@ def to_openspiel(state: MuckenState, seat: int, rng: random.Random) -> MuckenOpe
     (drawn with ``rng``).  Then the public actions are replayed.  Reads only
     ``state.hands[seat]`` and public information.
     """
-    from stammtisch.research.openspiel_game import played_by_seat, sample_world
+    from stammtisch.games.mucken.research.openspiel_game import played_by_seat, sample_world
 
     if state.phase in ("shuffle", "cut"):
         raise ValueError("the cards are not dealt yet")
@@ -331,7 +330,7 @@ class IsmctsBot:
 
     def _heuristic(self, state: MuckenState, rng: Rng) -> Action:
         if self._fallback is None:
-            from stammtisch.bots.heuristic import HeuristicBot
+            from stammtisch.games.mucken.bots.heuristic import HeuristicBot
 
             self._fallback = HeuristicBot()
         action: Action = self._fallback.choose(state, rng)
@@ -393,7 +392,7 @@ def openspiel_available() -> bool:
     return importlib.util.find_spec("pyspiel") is not None
 
 
-# registered only where the bots can run: without the research extra they are not offered
-if openspiel_available():
-    for _name in ISMCTS_SETTINGS:
-        register(_name, _factory(_name))
+#: the IS-MCTS bots by name, offered (through Mucken's game description) only where they can
+#: run: without the research extra they are not offered
+ISMCTS_FACTORIES: dict[str, Callable[[], IsmctsBot]] = (
+    {name: _factory(name) for name in ISMCTS_SETTINGS} if openspiel_available() else {})

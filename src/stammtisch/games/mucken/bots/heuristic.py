@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from stammtisch.bots.base import register
 from stammtisch.cards import LONG_DECK, SHORT_DECK, Card, Rank
 from stammtisch.engine.core import Action, GameState, Rng, Say
 from stammtisch.engine.tricks import TRUMP, TrickOrder
@@ -479,5 +478,3 @@ def _ramsch_hand(hand: Sequence[Card], rules: MuckenRules) -> bool:
     trumps = sum(1 for c in hand if order.is_trump(c))
     return high == 0 and trumps <= 2
 
-
-register("heuristic", HeuristicBot)

@@ -1,0 +1,109 @@
+"""The description of one game: what the registry (:mod:`stammtisch.games.registry`) holds.
+
+A game package builds its :class:`GameDescription` in ``describe()``; it imports only this
+module of the registry side, so the games stay below the registry in the layering.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from stammtisch.bots.base import BotFactory
+from stammtisch.engine.core import GameState, Rng
+from stammtisch.errors import StammtischError
+
+__all__ = ["GameDescription", "UnknownGameError"]
+
+
+class UnknownGameError(StammtischError):
+    """A game name that is not registered; the message lists the known games."""
+
+
+@dataclass(frozen=True)
+class GameDescription:
+    """Everything the rest of stammtisch needs to know about one game.
+
+    The callables take and return the game's own objects (its rules class, its
+    ``GameState`` subclass, its match); callers treat them as opaque and pass them back.
+    """
+
+    #: registry name, also the ``game`` key of its records and of a table
+    name: str
+    #: display names by language (``de``, ``en``)
+    title: Mapping[str, str]
+    #: smallest and largest number of seats
+    seats: tuple[int, int]
+    #: the frozen rules class (``preset(name, **options)``, ``from_json``, ``to_json``)
+    rules_class: type[Any]
+    #: preset name -> its options (the rules class builds them with ``preset(name)``)
+    presets: Mapping[str, Any]
+    default_preset: str
+    #: rules from a preset name and option overrides (validated; ``RulesError`` if not)
+    make_rules: Callable[..., Any]
+    #: a fresh deal: ``new_state(rules, dealer, rng)`` (``rng`` may be ``None``: the state
+    #: waits at its first chance node)
+    new_state: Callable[[Any, int, Rng | None], GameState]
+    #: parse and shape-check a record (JSON text or mapping) -> the record as a dict
+    load_record: Callable[[Any], dict[str, Any]]
+    #: replay a record checked -> the finished state (``RecordError`` naming the bad entry)
+    replay_state: Callable[[Any], GameState]
+    #: replay a record checked -> its result summary (what ``stammtisch replay`` prints)
+    replay_record: Callable[[Any], dict[str, Any]]
+    #: the record of a state (the inverse of ``replay_state``)
+    record_of: Callable[[GameState], dict[str, Any]]
+    #: one line of text for a ``replay_record`` summary (or an ``{"error": ...}``)
+    describe_result: Callable[[dict[str, Any]], str]
+    #: a match / score sheet: ``new_match(rules, first_dealer, bobbl_limit=None)`` (dealer
+    #: rotation, factors, running scores; ``start_game(rng)``, ``finish_game()``,
+    #: ``is_over()``, ``sheet.to_json()``); ``None`` for a game that has none yet (no
+    #: online table, ``simulate`` or ``arena`` then)
+    new_match: Callable[..., Any] | None
+    #: the game's own bots by name, loaded lazily (they may import heavy modules); the
+    #: generic bots of :mod:`stammtisch.bots` (``random``) work for every game on top
+    load_bots: Callable[[], Mapping[str, BotFactory]] = dict
+    #: the bot a table or ``play`` uses when none is named
+    default_bot: str = "random"
+    #: the JavaScript module (under ``server/static/js/``) that draws this game's table
+    ui_module: str = ""
+    #: the record's JSON Schema (package data under ``stammtisch/schemas``), if any
+    record_schema: str | None = None
+    #: the exact solver for a state in play, if the game has one (``analysis``)
+    solver: Callable[..., Any] | None = None
+    #: the module of the terminal session (``stammtisch play``), if the game has one; it
+    #: provides ``parse_rules``, ``parse_humans``, ``default_bot_name``, ``stdin_reader``
+    #: and ``PlaySession`` (see :mod:`stammtisch.cli.play`)
+    terminal: str | None = None
+    #: the unchecked fast path for benchmarks: ``fast_playout(rules, dealer, rng)`` plays a
+    #: whole random game and returns its card plays (``None``: the game has no fast path)
+    fast_playout: Callable[[Any, int, Rng], int] | None = None
+    #: build the fast path's tables for ``rules`` (outside a measured time)
+    prepare_fast_playout: Callable[[Any], object] | None = None
+    #: a random problem for ``bench solver``: ``solver_deal(rng) -> (contract, trick
+    #: order, hands, side)`` (``None``: no double-dummy solver)
+    solver_deal: Callable[[random.Random], tuple[str, Any, list[list[Any]], tuple[int, ...]]] \
+        | None = None
+    #: the module of the double-dummy analysis of a finished game (``stammtisch analyze``):
+    #: ``analyze(state) -> list of plays`` (each with ``to_json()``), ``reference_pair``
+    analysis: str | None = None
+    #: a hint for ``seat`` from its own view only: ``hint(state, seat, seed) -> (action
+    #: text, values by action text)``; ``None``: the game gives no hints
+    hint: Callable[[GameState, int, int], tuple[str, dict[str, float]]] | None = None
+    #: research adapters: kind (``encoding``, ``pettingzoo``, ``openspiel``) -> module
+    #: path, imported on demand (they need the research extra)
+    research: Mapping[str, str] = field(default_factory=dict)
+
+    def result(self, state: GameState) -> Mapping[str, Any] | None:
+        """The outcome of a finished deal (``None`` before the end)."""
+        return state.result()
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may see of ``state``."""
+        return state.view(seat)
+
+    def new_random_state(self, seed: int, rules: Any = None, dealer: int = 0) -> GameState:
+        """A deal shuffled by ``random.Random(seed)`` (the default preset without rules)."""
+        rules = self.make_rules(self.default_preset) if rules is None else rules
+        return self.new_state(rules, dealer, random.Random(seed))

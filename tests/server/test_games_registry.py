@@ -16,7 +16,8 @@ def test_presets_list_every_game(server):
     assert out["presets"] == m["presets"] and out["bots"] == m["bots"]
     assert out["default_bot"] == m["default_bot"] == "heuristic"
     assert "heuristic" in out["bots"] and "random" in out["bots"]
-    assert games["schafkopf"]["tables"] is False
+    assert games["schafkopf"]["tables"] is True
+    assert games["schafkopf"]["ui_module"] == "table_schafkopf.js"
     assert "standard" in games["schafkopf"]["presets"]
 
 
@@ -38,7 +39,14 @@ def test_unknown_and_tableless_games_are_refused(server):
     r = anna.post("/api/tables", json={"game": "skat", "turn_timer": 0})
     assert r.status_code == 422 and r.json()["code"] == "unknown_game"
     assert "unknown game 'skat'" in r.json()["message"]
-    r = anna.post("/api/tables", json={"game": "schafkopf", "turn_timer": 0})
+    from dataclasses import replace
+
+    from stammtisch.games import registry
+    registry.register(replace(registry.get("schafkopf"), name="tableless", new_match=None))
+    try:
+        r = anna.post("/api/tables", json={"game": "tableless", "turn_timer": 0})
+    finally:
+        registry.unregister("tableless")
     assert r.status_code == 422 and "no online tables yet" in r.json()["message"]
     r = anna.post("/api/tables", json={"preset": "standard", "turn_timer": 0})
     assert r.status_code == 422 and "unknown Mucken preset 'standard'" in r.text

@@ -70,14 +70,18 @@ def _load_builtin() -> None:
     from stammtisch.games import mucken
 
     register(mucken.describe())
-    register(_schafkopf())
+    from stammtisch.games import schafkopf
+
+    # the package's own describe() once it has one; until then the one below
+    describe = getattr(schafkopf, "describe", None)
+    register(describe() if callable(describe) else _schafkopf())
 
 
 def _schafkopf() -> GameDescription:
     """Schafkopf's description, built here until ``games/schafkopf`` exports its own
-    ``describe()`` (the package is still being written; then this moves there)."""
+    ``describe()`` (the package is still being written; then this function goes)."""
     from stammtisch.engine.core import Rng, resolve_chance
-    from stammtisch.games.schafkopf import record
+    from stammtisch.games.schafkopf import online, record
     from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
     from stammtisch.games.schafkopf.state import SchafkopfState
 
@@ -113,8 +117,24 @@ def _schafkopf() -> GameDescription:
         replay_record=lambda source: record.replay_record(record.load(source)),
         record_of=record_of,
         describe_result=result_line,
-        new_match=None,
+        fast_playout=_schafkopf_fast_playout,
+        prepare_fast_playout=_schafkopf_prepare_fast_playout,
+        new_match=online.new_match,
+        ui_module="table_schafkopf.js",
     )
+
+
+def _schafkopf_fast_playout(rules: Any, dealer: int, rng: Any) -> int:
+    """Schafkopf's unchecked fast path (``bench playout``): one random hand's card plays."""
+    from stammtisch.games.schafkopf.fastplay import fast_random_playout
+
+    return fast_random_playout(rules, dealer, rng).card_plays
+
+
+def _schafkopf_prepare_fast_playout(rules: Any) -> object:
+    from stammtisch.games.schafkopf.fastplay import fast_tables
+
+    return fast_tables(rules)
 
 
 def names() -> list[str]:

@@ -219,6 +219,8 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     bobbl_target: int | None = None
     bobbl_limit: int | None = Field(default=2, ge=1, le=50)
+    #: Schafkopf: the sitting's rounds of four hands (``None``/absent: open end)
+    rounds: int | None = Field(default=None, ge=1, le=50)
     turn_timer: int | None = Field(default=None, ge=0, le=3600)
     bots: list[int] | str = Field(default_factory=list)
     bot: str | None = None
@@ -268,7 +270,9 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     away_timeout = body.away_timeout
     if away_timeout is None:
         away_timeout = request.app.state.settings.away_timeout
-    settings = {"turn_timer": turn_timer, "bobbl_limit": body.bobbl_limit,
+    # the match's length in its own unit: Mucken's Bobbl, Schafkopf's rounds of four hands
+    limit = body.bobbl_limit if desc.name == registry.DEFAULT_GAME else body.rounds
+    settings = {"turn_timer": turn_timer, "bobbl_limit": limit,
                 "allow_hints": body.allow_hints, "bot_takeover": body.bot_takeover,
                 "away_timeout": away_timeout}
     m = manager_of(request)

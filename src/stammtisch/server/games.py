@@ -216,7 +216,14 @@ async def game_record(request: Request, game_id: str, user: OptionalUser,
     body = json.dumps(_public_record(g.record), ensure_ascii=False, indent=1)
     return Response(body, media_type="application/json", headers={
         **a.headers,
-        "Content-Disposition": f'attachment; filename="mucken-{g.table_id}-{g.number}.json"'})
+        "Content-Disposition": f'attachment; filename="{_game_word(g.record)}-{g.table_id}-'
+                               f'{g.number}.json"'})
+
+
+def _game_word(record: Any) -> str:
+    """The record's game for a file name (records without ``game`` are Mucken's)."""
+    game = record.get("game") if isinstance(record, dict) else None
+    return game if isinstance(game, str) and game.isalnum() else "mucken"
 
 
 # -- the page ------------------------------------------------------------------------------

@@ -187,7 +187,8 @@ class TableRuntime:
         """The game's record (issue-2 format) plus ``factor`` and ``log`` (every action,
         the shuffle included) from which the exact state is rebuilt after a restart."""
         rec = self.desc.record_of(state)
-        rec["factor"] = state.factor
+        if hasattr(state, "factor"):  # Mucken's Bobbl factor
+            rec["factor"] = state.factor
         rec["log"] = action_log(state)
         if state is self.game and self.stand_in:
             # the actions a bot took for a person's seat, in the record's free-form
@@ -493,7 +494,7 @@ class TableRuntime:
         the card play, only on the asker's turn, only for the current version.  It is
         computed from the asker's own view: the other hands are replaced by a random deal
         consistent with that view before the bot sees the state."""
-        if not self.settings.get("allow_hints"):
+        if not self.settings.get("allow_hints") or self.desc.hint is None:
             raise ActionRejected("hints_disabled", "hints are not allowed at this table")
         if not self._rate_ok(conn):
             raise ActionRejected("rate_limited", "too many requests; slow down")
@@ -672,12 +673,14 @@ def _stand_in_mark(g: GameState, seat: int, action: Any) -> dict[str, Any]:
     record (``call``: index in ``calls``, ``doubling``: in the doublings, ``play``: in
     ``plays``)."""
     mark: dict[str, Any] = {"seat": seat, "action": str(action), "phase": g.phase}
-    if g.phase in ("bidding", "muss"):
-        mark["call"] = len(g.calls)
-    elif g.phase == "doubling":
-        mark["doubling"] = len(g.doubling_seats)
-    elif g.phase == "play":
+    if g.phase == "play":
         mark["play"] = sum(len(cards) for _, cards in g.tricks.tricks) + len(g.tricks.current)
+    elif g.phase in ("bidding", "muss") and hasattr(g, "calls"):  # Mucken
+        mark["call"] = len(g.calls)
+    elif g.phase == "doubling" and hasattr(g, "doubling_seats"):
+        mark["doubling"] = len(g.doubling_seats)
+    else:  # other games: the index among the seats' own actions of the game
+        mark["index"] = len(g.history) if hasattr(g, "history") else None
     return mark
 
 

@@ -1,0 +1,60 @@
+"""Schafkopf tables: rules chosen at creation, a game played against bots to its end, the
+Abrechnung, history, record, replay and analysis of a finished Schafkopf game."""
+
+from __future__ import annotations
+
+import random
+
+from stammtisch.games import registry
+
+
+def _schafkopf_table(player, **body):
+    body.setdefault("bots", "fill")
+    body.setdefault("bot", "random")
+    return player.create_table(game="schafkopf", **body)
+
+
+def test_a_schafkopf_table_is_played_against_bots(server):
+    anna = server.guest("Anna")
+    t = _schafkopf_table(anna, preset="standard", rounds=1,
+                         options={"tariff": {"rufspiel": 20}, "legen": True})
+    info = anna.get(f"/api/tables/{t['id']}").json()
+    assert info["game"] == "schafkopf" and info["rules"] == "custom"
+    opts = info["rules_options"]
+    assert opts["preset"] == "standard" and opts["legen"] is True
+    assert opts["tariff"]["rufspiel"] == 20
+    with anna.connect(t["id"]) as ws:
+        rng = random.Random(5)
+        end = ws.play_game(0, rng, timeout=60)
+        v = end["view"]
+        assert v["game"] == "schafkopf" and v["result"] is not None
+        sheet = end["table"]["sheet"]
+        assert sheet["kind"] == "abrechnung" and len(sheet["hands"]) == 1
+        row = sheet["hands"][0]
+        assert row["payments"] == v["result"]["payments"]
+        assert row["balance"] == sheet["totals"] == v["result"]["payments"]
+        assert sum(sheet["totals"]) == 0
+    rt = server.runtime(t["id"])
+    assert rt.game_name == "schafkopf"
+    games = anna.get("/api/me/games").json()["games"]
+    assert games, "the finished game is in the history"
+    gid = games[0]["id"]
+    detail = anna.get(f"/api/games/{gid}").json()
+    rec = detail["record"]
+    assert rec["game"] == "schafkopf" and "log" not in rec
+    # the record replays through the registry to the same result
+    out = registry.get("schafkopf").replay_record(rec)
+    assert out["payments"] == v["result"]["payments"]
+    r = anna.get(f"/api/games/{gid}/record")
+    assert r.status_code == 200 and "schafkopf-" in r.headers["content-disposition"]
+    assert anna.get(f"/replay/{gid}").status_code == 200
+
+
+def test_schafkopf_rules_are_checked_at_creation(server):
+    anna = server.guest("Anna")
+    r = anna.post("/api/tables", json={"game": "schafkopf", "preset": "seefest",
+                                       "turn_timer": 0})
+    assert r.status_code == 422 and r.json()["code"] == "invalid_rules"
+    r = anna.post("/api/tables", json={"game": "schafkopf", "options": {"nonsense": 1},
+                                       "turn_timer": 0})
+    assert r.status_code == 422 and r.json()["code"] == "invalid_rules"

@@ -139,6 +139,12 @@ class SchafkopfRules:
         return self.to_json()
 
     # -- derived facts --------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The preset's name, or ``custom`` when options differ from it (what the CLI's
+        figures name, as Mucken's rules do)."""
+        return self.preset_name if PRESETS.get(self.preset_name) == self else "custom"
+
     def tariff_of(self, key: str) -> int:
         for k, v in self.tariff:
             if k == key:

@@ -192,8 +192,8 @@ class SchafkopfState(GameState):
         if ph == BIDDING:
             out: list[Action] = [WEITER]
             floor = self.standing.rank if self.standing is not None else 0
-            out.extend(Say(w) for w, g in BID_GAMES.items()
-                       if g.rank > floor and self._may_bid(seat, g))
+            out.extend(say for say, g in _allowed_bids(self.rules)
+                       if g.rank > floor and self._bid_problem(seat, g) is None)
             return out
         if ph == MUSS:
             return [Say(w) for w in self._muss_words(seat)]
@@ -265,7 +265,7 @@ class SchafkopfState(GameState):
     def _legal_cards(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         led = self.tricks.led
-        base = self.order.sorted(self.order.legal(hand, led))
+        base = sorted(self.order.legal(hand, led), key=_sort_rank(self.order).__getitem__)
         if not self._called_active_for(seat):
             return list(base)
         called = self.called
@@ -713,6 +713,32 @@ class SchafkopfState(GameState):
             v["dealt"] = [[str(c) for c in h] if s == self.declarer else []
                           for s, h in enumerate(self.dealt)]
         return v
+
+
+_ALLOWED_BIDS: dict[SchafkopfRules, list[tuple[Say, Game]]] = {}
+_SORT_RANK: dict[int, tuple[TrickOrder, dict[Card, int]]] = {}
+
+
+def _allowed_bids(rules: SchafkopfRules) -> list[tuple[Say, Game]]:
+    """The game words ``rules`` allow, in the bidding's order (cached per rules: the legal
+    actions of the bidding filter only these by rank and hand)."""
+    bids = _ALLOWED_BIDS.get(rules)
+    if bids is None:
+        bids = _ALLOWED_BIDS[rules] = [
+            (Say(w), g) for w, g in BID_GAMES.items()
+            if (not g.tout or rules.allows("tout")) and rules.allows(g.kind)]
+    return bids
+
+
+def _sort_rank(order: TrickOrder) -> dict[Card, int]:
+    """Each card's place in ``order.sort_key``'s order (equal keys, equal places), so a
+    hand sorts by a dictionary look-up: the same order as ``order.sorted``."""
+    entry = _SORT_RANK.get(id(order))
+    if entry is None or entry[0] is not order:
+        keys = sorted({order.sort_key(c) for c in LONG_DECK})
+        place = {k: i for i, k in enumerate(keys)}
+        entry = _SORT_RANK[id(order)] = (order, {c: place[order.sort_key(c)] for c in LONG_DECK})
+    return entry[1]
 
 
 _KNOWN_WORDS = frozenset({"weiter", "gut", "lege", "annehmen", *BID_GAMES, *MUSS_GAMES})

@@ -60,9 +60,9 @@ def test_replay_game_option_reads_records_without_the_key(runner, tmp_path) -> N
     (["play", "--game", "schafkopf"], "no terminal session yet"),
     (["play", "--game", "skat"], "unknown game 'skat'"),
     (["simulate", "--game", "schafkopf", "--games", "1", "--bots", "random,random"],
-     "no match"),
-    (["arena", "--game", "schafkopf", "--bots", "random,random", "--deals", "1"], "no match"),
-    (["bench", "playout", "--game", "schafkopf", "--seconds", "0.01"], "no fast path"),
+     "need a pair game with a match"),
+    (["arena", "--game", "schafkopf", "--bots", "random,random", "--deals", "1"],
+     "need a pair game with a match"),
     (["bench", "solver", "--game", "schafkopf", "--deals", "1"], "no double-dummy solver"),
     (["bench", "solver", "--game", "skat", "--deals", "1"], "unknown game 'skat'"),
 ])
@@ -90,3 +90,14 @@ def test_the_default_game_is_mucken(runner: CliRunner, tmp_path: Path) -> None:
     sk.write_text(json.dumps(_record("schafkopf", 2)), encoding="utf-8")
     out = runner.invoke(app, ["analyze", str(sk)])
     assert out.exit_code == 2 and "no double-dummy analysis" in out.output
+
+
+def test_bench_playout_takes_any_game_with_a_fast_path(runner: CliRunner) -> None:
+    for game in registry.names():
+        if registry.get(game).fast_playout is None:
+            continue
+        out = runner.invoke(app, ["bench", "playout", "--game", game, "--seconds", "0.02",
+                                  "--json"])
+        assert out.exit_code == 0, out.output
+        figures = json.loads(out.output)
+        assert figures["api_card_plays"] > 0 and figures["fast_card_plays"] > 0

@@ -145,8 +145,8 @@ def run_arena(
         if name not in known:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(known)})")
     new_match = registry.get(game).new_match
-    if new_match is None:
-        raise ValueError(f"{game}: no match (score sheet) yet; arena needs one")
+    if new_match is None or not registry.get(game).pair_statistics:
+        raise ValueError(f"{game}: arena needs a pair game with a match")
     started = time.perf_counter()
     tasks = list(draw_deals(seed, deals, rules, game))
     args = [(rules, t, bot_a, bot_b, game) for t in tasks]
@@ -270,9 +270,10 @@ def arena_command(
     deals: int = typer.Option(100, "--deals", "-n", min=1,
                               help="Deals to play (each twice: 2N games)."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the deals and the bots."),
-    rules: str = typer.Option(
-        "seefest", "--rules",
-        help='Rules preset (seefest, wikipedia) or a JSON object {"preset": ..., option: value}.'),
+    rules: str | None = typer.Option(
+        None, "--rules",
+        help='Rules preset (Mucken: seefest, wikipedia; default: the game\'s default preset) '
+             'or a JSON object {"preset": ..., option: value}.'),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1,
                              help="Worker processes (the result does not depend on it)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object (keys below)."),
@@ -289,9 +290,9 @@ def arena_command(
     points_per_game, games_won, declarer_games, declarer_win_rate, kontra), contracts,
     seconds.
     """
-    parse_game(game, match=True)
+    desc = parse_game(game, match=True)
     a, b = _parse_pair(bots, game)
-    table_rules = parse_rules(rules, game)
+    table_rules = parse_rules(rules or desc.default_preset, game)
     stderr = Console(stderr=True)
     with Progress(
         TextColumn(f"{a} vs {b}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

@@ -74,8 +74,8 @@ class SimTable:
         self.rules = rules
         self.bots: list[Bot] = [registry.make_bot(game, n) for n in seating]
         new_match = registry.get(game).new_match
-        if new_match is None:
-            raise StammtischError(f"{game}: no match (score sheet) yet; simulate needs one")
+        if new_match is None or not registry.get(game).pair_statistics:
+            raise StammtischError(f"{game}: simulate needs a pair game with a match")
         self.new_match = new_match
         self.match = new_match(rules, 0)
         self.sheets: list[Any] = [self.match.sheet]
@@ -121,9 +121,10 @@ def parse_game(game: str, *, match: bool = False) -> registry.GameDescription:
         desc = registry.get(game)
     except StammtischError as e:
         raise typer.BadParameter(str(e), param_hint="--game") from None
-    if match and desc.new_match is None:
-        raise typer.BadParameter(f"{game}: no match (dealer rotation, score sheet) yet",
-                                 param_hint="--game")
+    if match and (desc.new_match is None or not desc.pair_statistics):
+        raise typer.BadParameter(
+            f"{game}: simulate and arena need a pair game with a match (pair points, "
+            "Bobbl); not this one yet", param_hint="--game")
     return desc
 
 
@@ -303,9 +304,10 @@ def simulate_command(
         DEFAULT_BOTS, "--bots",
         help="Two bots (pair 0 = seats 0+2, pair 1 = seats 1+3) or four (seat 0..3), "
              "comma-separated. Known (Mucken): " + ", ".join(registry.bot_names("mucken")) + "."),
-    rules: str = typer.Option(
-        "seefest", "--rules",
-        help='Rules preset (seefest, wikipedia) or a JSON object {"preset": ..., option: value}.'),
+    rules: str | None = typer.Option(
+        None, "--rules",
+        help='Rules preset (Mucken: seefest, wikipedia; default: the game\'s default preset) '
+             'or a JSON object {"preset": ..., option: value}.'),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object (keys below)."),
 ) -> None:
     """Let bots play GAMES games of Mucken and print statistics.
@@ -326,9 +328,9 @@ def simulate_command(
     the first lineup over the second), ci95 (low and high end of the margin's
     95% confidence interval; null below two deals), seconds, games_per_s.
     """
-    parse_game(game, match=True)
+    desc = parse_game(game, match=True)
     names = _parse_bots(bots, game)
-    table_rules = parse_rules(rules, game)
+    table_rules = parse_rules(rules or desc.default_preset, game)
     stderr = Console(stderr=True)
     show = not as_json and sys.stderr.isatty()
     with Progress(

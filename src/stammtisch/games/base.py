@@ -61,6 +61,9 @@ class GameDescription:
     #: ``is_over()``, ``sheet.to_json()``); ``None`` for a game that has none yet (no
     #: online table, ``simulate`` or ``arena`` then)
     new_match: Callable[..., Any] | None
+    #: whether ``simulate`` and ``arena`` can judge it: pairs (seats 0+2, 1+3), a state with
+    #: ``deck`` and ``outcome`` (winner pair, score), a match whose sheet counts Bobbl
+    pair_statistics: bool = False
     #: the game's own bots by name, loaded lazily (they may import heavy modules); the
     #: generic bots of :mod:`stammtisch.bots` (``random``) work for every game on top
     load_bots: Callable[[], Mapping[str, BotFactory]] = dict

@@ -143,6 +143,7 @@ def describe() -> GameDescription:
         record_of=_record_of,
         describe_result=result_line,
         new_match=_new_match,
+        pair_statistics=True,
         load_bots=load_bots,
         default_bot="heuristic",
         ui_module="table.js",

@@ -220,3 +220,19 @@ def test_records_round_trip_and_replay_the_result(game: str, preset: str) -> Non
         assert result is not None
         assert summary == {k: result[k] for k in summary}
         assert desc.describe_result(summary)
+
+
+def test_every_game_is_in_the_import_contracts() -> None:
+    """A registered game must be named in pyproject's import-linter contracts: a layer of
+    its own next to the other games, forbidden outside the registry, independent."""
+    import tomllib
+    from pathlib import Path
+
+    config = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+    contracts = {c["type"]: c for c in config["tool"]["importlinter"]["contracts"]}
+    layers = " ".join(contracts["layers"]["layers"])
+    for game in GAMES:
+        module = f"stammtisch.games.{game}"
+        assert module in contracts["forbidden"]["forbidden_modules"], module
+        assert module in contracts["independence"]["modules"], module
+        assert module in layers.replace("|", " ").split(), module

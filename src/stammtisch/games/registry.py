@@ -121,6 +121,7 @@ def _schafkopf() -> GameDescription:
         prepare_fast_playout=_schafkopf_prepare_fast_playout,
         new_match=online.new_match,
         ui_module="table_schafkopf.js",
+        terminal="stammtisch.games.schafkopf.terminal",
     )
 
 

@@ -57,12 +57,7 @@ def test_replay_game_option_reads_records_without_the_key(runner, tmp_path) -> N
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["play", "--game", "schafkopf"], "no terminal session yet"),
     (["play", "--game", "skat"], "unknown game 'skat'"),
-    (["simulate", "--game", "schafkopf", "--games", "1", "--bots", "random,random"],
-     "need a pair game with a match"),
-    (["arena", "--game", "schafkopf", "--bots", "random,random", "--deals", "1"],
-     "need a pair game with a match"),
     (["bench", "solver", "--game", "schafkopf", "--deals", "1"], "no double-dummy solver"),
     (["bench", "solver", "--game", "skat", "--deals", "1"], "unknown game 'skat'"),
 ])

@@ -298,8 +298,17 @@ def arena_command(
         TextColumn(f"{a} vs {b}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=stderr, disable=as_json, transient=sys.stderr.isatty(),
     ) as progress:
-        out = run_arena(a, b, deals, seed, table_rules, jobs=jobs, progress=progress,
-                        game=game)
+        if not desc.pair_statistics:  # scored per seat (Schafkopf): cents, no pairs
+            from stammtisch.cli.seat_games import print_seat_arena, run_seat_arena
+
+            out = run_seat_arena(a, b, deals, seed, table_rules, jobs=jobs,
+                                 progress=progress, game=game)
+            if not as_json:
+                print_seat_arena(out, Console())
+                return
+        else:
+            out = run_arena(a, b, deals, seed, table_rules, jobs=jobs, progress=progress,
+                            game=game)
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False))
     else:

@@ -121,10 +121,10 @@ def parse_game(game: str, *, match: bool = False) -> registry.GameDescription:
         desc = registry.get(game)
     except StammtischError as e:
         raise typer.BadParameter(str(e), param_hint="--game") from None
-    if match and (desc.new_match is None or not desc.pair_statistics):
+    if match and desc.new_match is None:
         raise typer.BadParameter(
-            f"{game}: simulate and arena need a pair game with a match (pair points, "
-            "Bobbl); not this one yet", param_hint="--game")
+            f"{game}: simulate and arena need a match (dealer rotation, score sheet); "
+            "not this one yet", param_hint="--game")
     return desc
 
 
@@ -337,7 +337,15 @@ def simulate_command(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=stderr, disable=not show, transient=True,
     ) as progress:
-        out = run_simulation(games, seed, names, table_rules, progress, game)
+        if not desc.pair_statistics:  # scored per seat (Schafkopf): cents, no pairs
+            from stammtisch.cli.seat_games import print_seat_simulation, run_seat_simulation
+
+            out = run_seat_simulation(games, seed, names, table_rules, progress, game)
+            if not as_json:
+                print_seat_simulation(out, Console())
+                return
+        else:
+            out = run_simulation(games, seed, names, table_rules, progress, game)
     if as_json:
         typer.echo(json.dumps(out, ensure_ascii=False))
     else:

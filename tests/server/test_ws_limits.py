@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
+from stammtisch.server.auth import SESSION_COOKIE
 from stammtisch.server.ws import nesting_depth
 
 DEEP_BIG = "[" * 100_000
@@ -61,3 +63,69 @@ def test_lobby_socket_refuses_and_closes(sqlite_server, text, code, close) -> No
         assert lobby.recv() == {"type": "websocket.close", "code": close}
     with server.lobby() as lobby:
         assert lobby.recv()["type"] == "lobby"
+
+
+def test_close_frames_over_a_real_socket(tmp_path) -> None:
+    """Over uvicorn and a real websocket client: the refusal is an error message and a
+    close frame with the code (the old failure dropped the connection without one), and
+    frames above ``ws_max_size`` are closed with 1009 by uvicorn itself."""
+    import asyncio
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    from stammtisch.server import Settings, create_app
+    from stammtisch.server.runner import uvicorn_config
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'ws.sqlite3'}", port=port,
+                        bot_delay=0, ws_max_size=200_000)
+    server = uvicorn.Server(uvicorn_config(create_app(settings), settings))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline
+        time.sleep(0.02)
+
+    async def exchange(frame: str, path: str = "/ws/lobby",
+                       cookie: str = "") -> tuple[list[dict], int | None]:
+        got: list[dict] = []
+        headers = {"Cookie": cookie} if cookie else {}
+        async with connect(f"ws://127.0.0.1:{port}{path}", proxy=None, max_size=None,
+                           additional_headers=headers) as ws:
+            got.append(json.loads(await ws.recv()))
+            await ws.send(frame)
+            try:
+                while True:
+                    got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            except ConnectionClosed as closed:
+                return got, closed.rcvd.code if closed.rcvd else None
+
+    try:
+        got, code = asyncio.run(exchange(DEEP_BIG))
+        assert [m["type"] for m in got] == ["lobby", "error"] and code == 1009, (got, code)
+        assert got[1]["code"] == "message_too_big"
+        got, code = asyncio.run(exchange(DEEP))
+        assert got[1]["code"] == "too_deep" and code == 1008, (got, code)
+        got, code = asyncio.run(exchange("[" * 300_000))  # above ws_max_size: uvicorn
+        assert [m["type"] for m in got] == ["lobby"] and code == 1009, (got, code)
+        # a table socket (where the deep array used to reach json.loads)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False) as http:
+            r = http.post("/api/guest", json={"name": "Anna"})
+            cookie = f"{SESSION_COOKIE}={r.cookies[SESSION_COOKIE]}"
+            r = http.post("/api/tables", json={"bots": "fill", "turn_timer": 0},
+                          headers={"Cookie": cookie, "X-CSRF-Token": r.json()["csrf"]})
+            path = f"/ws/tables/{r.json()['id']}"
+        got, code = asyncio.run(exchange(DEEP_BIG, path, cookie))
+        errors = [m for m in got if m["type"] == "error"]
+        assert [m["code"] for m in errors] == ["message_too_big"] and code == 1009, (got, code)
+    finally:
+        server.should_exit = True
+        thread.join(10)

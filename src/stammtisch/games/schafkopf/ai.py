@@ -1,0 +1,100 @@
+"""Schafkopf's bots, solver and analysis as the game registry names them.
+
+:func:`stammtisch.games.registry` builds Schafkopf's description with these entries
+(``load_bots``, ``solver``, ``solver_deal``, ``hint``); the heavy modules are imported
+only when called.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from stammtisch.bots.base import BotFactory
+from stammtisch.cards import LONG_DECK, Card, Rank
+from stammtisch.engine.core import GameState
+
+__all__ = ["ANALYSIS", "DEFAULT_BOT", "hint", "load_bots", "solver", "solver_deal"]
+
+DEFAULT_BOT = "heuristic"
+ANALYSIS = "stammtisch.games.schafkopf.analysis"
+
+#: the contracts of ``bench solver``, drawn uniformly (the Sauspiel twice: it is the
+#: common game)
+SOLVER_CONTRACTS = ("sauspiel", "sauspiel", "solo", "wenz", "geier", "farbwenz", "bettel")
+
+
+@cache
+def load_bots() -> Mapping[str, BotFactory]:
+    """Schafkopf's own bots: heuristic and the PIMC family."""
+    from stammtisch.games.schafkopf.bots.heuristic import HeuristicBot
+    from stammtisch.games.schafkopf.bots.pimc import PIMC_FACTORIES
+
+    return {"heuristic": HeuristicBot, **PIMC_FACTORIES}
+
+
+def solver(state: GameState) -> Any:
+    """The exact double-dummy value of the declaring side of a Schafkopf state in play
+    (:func:`stammtisch.games.schafkopf.solver.solve_state`)."""
+    from stammtisch.games.schafkopf.solver import solve_state
+    from stammtisch.games.schafkopf.state import SchafkopfState
+
+    if not isinstance(state, SchafkopfState):
+        raise TypeError(f"not a Schafkopf state: {type(state).__name__}")
+    return solve_state(state)
+
+
+def solver_deal(rng: random.Random) -> tuple[str, Any, list[list[Card]], tuple[int, ...]]:
+    """A random deal and contract for ``bench solver``: ``(kind, contract, hands, side)``.
+
+    The contract goes to the seat with the most trumps of it (a Bettel: a random seat);
+    a Sauspiel calls a suit the declarer may call (no ace, a card of the suit), the
+    holder of the ace is the partner.  Seat 0 leads.  The returned contract (a
+    :class:`~stammtisch.games.schafkopf.solver.Contract`) has ``solve(hands, leader)``.
+    """
+    from stammtisch.cards import GERMAN_SUITS
+    from stammtisch.games.schafkopf.games import CALL_SUITS, NORMAL, order_for
+    from stammtisch.games.schafkopf.solver import Contract
+
+    kind = rng.choice(SOLVER_CONTRACTS)
+    while True:
+        deck = list(LONG_DECK)
+        rng.shuffle(deck)
+        hands = [deck[8 * s: 8 * s + 8] for s in range(4)]
+        suit = rng.choice(GERMAN_SUITS)
+        order = order_for(kind, suit if kind in ("solo", "farbwenz") else None)
+        declarer = max(range(4), key=lambda s: (sum(order.is_trump(c) for c in hands[s]), -s))
+        called = None
+        if kind == "bettel":
+            declarer = rng.randrange(4)
+        side = {declarer}
+        if kind == "sauspiel":
+            calls = [s for s in CALL_SUITS if Card.of(s, Rank.ASS) not in hands[declarer]
+                     and any(c.suit is s and not NORMAL.is_trump(c) for c in hands[declarer])]
+            if not calls:
+                continue
+            called = Card.of(rng.choice(calls), Rank.ASS)
+            side.add(next(s for s in range(4) if called in hands[s]))
+        mode = "tricks" if kind == "bettel" else "augen"
+        contract = Contract(kind, order, mode, frozenset(side), called)
+        return kind, contract, hands, tuple(sorted(side))
+
+
+def hint(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]:
+    """PIMC's card for ``seat`` from its own view only (worlds sampled from its view),
+    with each card's expected utility; in the other phases the heuristic's choice."""
+    from stammtisch.games.schafkopf.bots.heuristic import HeuristicBot
+    from stammtisch.games.schafkopf.bots.pimc import PIMC_SETTINGS, PimcBot
+    from stammtisch.games.schafkopf.state import SchafkopfState
+
+    if not isinstance(state, SchafkopfState):
+        raise TypeError(f"not a Schafkopf state: {type(state).__name__}")
+    rng = random.Random(seed)
+    if state.phase != "play" or state.current_player != seat or state.declarer is None:
+        return str(HeuristicBot().choose(state, rng)), {}
+    bot = PimcBot(PIMC_SETTINGS["pimc-fast"])
+    estimates = bot.card_estimates(state, seat, rng)
+    best = max(estimates, key=lambda e: e.utility)
+    return str(best.card), {str(e.card): round(e.utility, 2) for e in estimates}

@@ -122,6 +122,11 @@ def _schafkopf() -> GameDescription:
         new_match=online.new_match,
         ui_module="table_schafkopf.js",
         terminal="stammtisch.games.schafkopf.terminal",
+        research={
+            "encoding": "stammtisch.games.schafkopf.research.encoding",
+            "pettingzoo": "stammtisch.games.schafkopf.research.pettingzoo_env",
+            "openspiel": "stammtisch.games.schafkopf.research.openspiel_game",
+        },
     )
 
 

@@ -39,6 +39,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         manager = TableManager(store, settings)
         manager.load()
         app.state.db = db
+        # made per start (a stopped app's pool is shut down)
+        app.state.passwords = PasswordWorkers(settings.password_threads,
+                                              settings.password_queue)
         app.state.store = store
         app.state.tables = manager
         app.state.tournament_service = TournamentService(TournamentStore(db), seed=settings.seed)
@@ -59,7 +62,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.register_limiter = RateLimiter(settings.register_rate_per_minute, 60.0)
     app.state.register_global_limiter = RateLimiter(settings.register_rate_global_per_minute,
                                                     60.0)
-    app.state.passwords = PasswordWorkers(settings.password_threads, settings.password_queue)
 
     # Starlette's own (unknown path 404, wrong method 405) too, not only FastAPI's
     @app.exception_handler(StarletteHTTPException)

@@ -14,6 +14,7 @@ import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, 
   soundOn } from "./fx.js";
 import { describeResult } from "./result_text.js";
 import { renderSheet } from "./sheet.js";
+import * as schafkopf from "./table_schafkopf.js";
 import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
   from "./ui.js";
 
@@ -21,6 +22,8 @@ const POS = ["bottom", "left", "top", "right"];
 const TRICK_HOLD_MS = 1400;
 const DOUBLING = ["kontra", "re", "sup", "hirsch"];
 const HINT_TIMEOUT_MS = 30000;
+// the games with a table module of their own (the game's ui_module); Mucken is drawn here
+const GAME_UI = { schafkopf };
 
 export function mountTable(root, { id, invite }) {
   let msg = null; // the last state message
@@ -37,6 +40,7 @@ export function mountTable(root, { id, invite }) {
   let hint = null; // {version, card, values}: the server's suggestion for this state
   let hintWait = null; // the state version a hint was asked for, while it is worked out
   let hintTimer = null;
+  let dialogOpen = false; // a game module's dialog (Schafkopf: the game dialog)
 
   // -- skeleton (the chat form survives re-renders) ---------------------------------------
   const banner = h("div", { class: "conn-banner", role: "status", hidden: true });
@@ -105,9 +109,14 @@ export function mountTable(root, { id, invite }) {
   }
 
   function onState(m) {
+    const ui = GAME_UI[m.table?.game];
+    if (ui) m.view = ui.adaptView(m.view);
     const prev = msg;
     msg = m;
     clearPending();
+    if (dialogOpen && !(m.view?.phase === "bidding" && m.view.to_act === m.table.you)) {
+      dialogOpen = false;
+    }
     // a hint belongs to one state: a state that moved on takes it away
     if (hint && hint.version !== m.version) hint = null;
     if (hintWait !== null && hintWait !== m.version) stopHintWait(false);
@@ -296,6 +305,9 @@ export function mountTable(root, { id, invite }) {
   };
   const pairNames = (p) => t("table.pairs", { a: seatName(p), b: seatName(p + 2) });
   const myTurn = () => msg?.view && me() !== null && msg.view.to_act === me();
+  // the table module of this table's game (null: Mucken, drawn by this file)
+  const game = () => GAME_UI[msg?.table?.game] ?? null;
+  const sayWord = (w) => (game() ? game().gameWord(w) : word(w));
 
   // -- rendering ------------------------------------------------------------------------------
   function render() {
@@ -354,7 +366,8 @@ export function mountTable(root, { id, invite }) {
       tbl.rules_options?.deck ? h("span", { text: t(`table.deck.${tbl.rules_options.deck}`) })
         : null,
       tbl.game_number ? h("span", { text: t("table.game_n", { n: tbl.game_number }) }) : null,
-      h("span", { text: `Bobbl ${t("lobby.to", { n: tbl.rules_options?.bobbl_target ?? 21 })}` }),
+      game() ? h("span", { class: "game-name", text: t(`game.${tbl.game}`) })
+        : h("span", { text: `Bobbl ${t("lobby.to", { n: tbl.rules_options?.bobbl_target ?? 21 })}` }),
       tbl.spectators ? h("span", { text: t("table.spectators", { n: tbl.spectators }) }) : null,
       tbl.allow_hints ? h("span", { class: "hints-on", text: t("table.hints_on") }) : null,
       tbl.bot_takeover === false ? h("span", { class: "takeover-off",
@@ -472,11 +485,15 @@ export function mountTable(root, { id, invite }) {
     chip.append(nameRow);
     const badges = h("div", { class: "seat-badges" });
     if (v && v.dealer === i) badges.append(h("span", { class: "tag tag-dealer", text: t("table.dealer") }));
-    if (me() !== null && !isMe && i % 2 === me() % 2) {
-      badges.append(h("span", { class: "tag", text: t("table.partner") }));
-    }
-    if (v && v.declarer === i && v.contract) {
-      badges.append(h("span", { class: "tag tag-game", text: word(v.contract) }));
+    if (game()) {
+      badges.append(...game().seatBadges(i, v, me()));
+    } else {
+      if (me() !== null && !isMe && i % 2 === me() % 2) {
+        badges.append(h("span", { class: "tag", text: t("table.partner") }));
+      }
+      if (v && v.declarer === i && v.contract) {
+        badges.append(h("span", { class: "tag tag-game", text: word(v.contract) }));
+      }
     }
     for (const d of v?.doublings ?? []) {
       if (d.seat === i) badges.append(h("span", { class: "tag tag-kontra", text: word(d.word) }));
@@ -489,11 +506,12 @@ export function mountTable(root, { id, invite }) {
       for (let k = 0; k < n; k++) backs.append(h("span", { class: "mini-back" }));
       chip.append(backs);
     }
-    if (v && (v.phase === "bidding" || v.phase === "muss" || v.phase === "doubling")) {
+    const bubbles = game()?.BUBBLE_PHASES ?? ["bidding", "muss", "doubling"];
+    if (v && bubbles.includes(v.phase)) {
       const mine = v.calls.filter((c) => c.seat === i);
       const last = mine[mine.length - 1];
       if (last) chip.append(h("div", { class: `bubble${last.call === "weiter" ? " pass" : ""}`,
-        text: word(last.call) }));
+        text: sayWord(last.call) }));
     }
     if (v && v.to_act === i) chip.append(h("div", { class: "timer", "data-timer": "" }));
     return chip;
@@ -527,6 +545,7 @@ export function mountTable(root, { id, invite }) {
   }
 
   function phaseNote(v) {
+    if (game() && v.phase !== "end") return game().phaseNote(v);
     if (v.phase === "end") return t("table.phase.end");
     if (v.phase === "cut" && v.cuts?.length) {
       return `${t("table.phase.cut")} · ${t("table.cuts_done", { list: v.cuts.join(", ") })}`;
@@ -590,7 +609,7 @@ export function mountTable(root, { id, invite }) {
     } else {
       status.append(h("span", { text: t(`table.phase.${v.phase}`) }));
     }
-    if (v.phase === "play" && v.contract) {
+    if ((v.phase === "play" || game()) && v.contract) {
       status.append(h("span", { class: "contract-line", text: contractText(v) }));
     }
     bar.append(status);
@@ -606,7 +625,12 @@ export function mountTable(root, { id, invite }) {
         h("span", { class: "spinner", "aria-hidden": "true" }),
         h("span", { text: t("table.hint_pending") })));
     }
-    if (mine) {
+    if (mine && game()) {
+      bar.append(game().choices(v, { send, seatName, rules: tbl.rules_options ?? {}, dialogOpen,
+        setDialog: (on) => { dialogOpen = on; renderActions(); fit();
+          if (on) document.querySelector("#sk-dialog [data-legal]")?.focus({ preventScroll: true });
+        } }));
+    } else if (mine) {
       if (v.phase === "cut") bar.append(cutChoices(v));
       else if (v.phase === "bidding" || v.phase === "muss" || v.phase === "doubling") {
         bar.append(callChoices(v));
@@ -641,6 +665,7 @@ export function mountTable(root, { id, invite }) {
   }
 
   function contractText(v) {
+    if (game()) return game().contractText(v, seatName);
     if (!v.contract) return "";
     const game = word(v.contract);
     let s = v.declarer !== null && v.declarer !== undefined
@@ -715,6 +740,7 @@ export function mountTable(root, { id, invite }) {
   }
 
   function resultPanel(v, tbl) {
+    if (game()) return gameResultPanel(v, tbl);
     const r = v.result;
     const my = me() === null ? null : me() % 2;
     const panel = h("div", { class: "result", role: "status", "data-result": r.contract });
@@ -761,6 +787,43 @@ export function mountTable(root, { id, invite }) {
     return panel;
   }
 
+  // the result of a game with its own table module: the sentence from the viewer's side,
+  // the table of Augen, tricks and payments, the next game, the dealt hands
+  function gameResultPanel(v, tbl) {
+    const r = v.result;
+    const ui = game();
+    const ctx = { me: me(), seatName };
+    const panel = h("div", { class: "result", role: "status", "data-result": r.contract ?? "" });
+    const said = ui.describe(r, v, ctx);
+    const cls = said.cls ? ` ${said.cls}` : "";
+    panel.append(h("div", { class: "result-head" },
+      h("h2", { text: t("result.title", { n: tbl.game_number }) }),
+      h("p", { class: `verdict${cls}`, text: said.verdict })),
+    ui.resultTable(r, v, ctx), h("p", { class: "result-why", text: said.sentence }));
+    const buttons = h("div", { class: "choices" });
+    if (tbl.match_over) {
+      panel.append(h("p", { class: "match-over", text: t("result.match_over") }));
+      buttons.append(link("/", t("table.back"), { class: "btn" }));
+    } else if (me() !== null) {
+      buttons.append(h("button", { type: "button", class: "btn btn-primary next",
+        "data-action": "next", "data-legal": "true", text: t("result.next"),
+        on: { click: () => send("next") } }));
+    }
+    if (v.dealt) {
+      buttons.append(h("button", { type: "button", class: "btn btn-ghost",
+        "aria-expanded": String(showHands), text: showHands ? t("result.hide_hands")
+          : t("result.show_hands"), on: { click: () => { showHands = !showHands; renderActions(); } } }));
+    }
+    panel.append(buttons);
+    if (showHands && v.dealt) {
+      panel.append(h("div", { class: "dealt" }, h("h3", { text: t("result.dealt") }),
+        v.dealt.map((hand, i) => h("div", { class: "dealt-row" },
+          h("span", { class: "dealt-name", text: seatName(i) }),
+          h("div", { class: "dealt-cards" }, hand.map((c) => cardElement(c)))))));
+    }
+    return panel;
+  }
+
   // own hand: a fan of cards; legal ones clickable
   function renderHand() {
     clear(handBox);
@@ -778,7 +841,7 @@ export function mountTable(root, { id, invite }) {
       return;
     }
     handBox.classList.remove("empty");
-    const playing = v.phase === "play" && myTurn();
+    const playing = (game()?.CARD_PHASES ?? ["play"]).includes(v.phase) && myTurn();
     const legal = new Set(playing ? v.legal : []);
     const advice = playing && hint && hint.version === msg.version ? hint : null;
     const fan = h("div", { class: `fan${playing ? " my-turn" : ""}${advice ? " hinting" : ""}`,
@@ -908,6 +971,12 @@ export function mountTable(root, { id, invite }) {
       infoPanel.append(h("p", { class: "contract", text: contractText(v) }));
     }
     const calls = v?.calls ?? [];
+    if (game()) {
+      const items = v ? game().callLog(v, seatName) : [];
+      infoPanel.append(items.length ? h("ol", { class: "call-log" }, items)
+        : h("p", { class: "muted", text: t("table.no_calls") }));
+      return;
+    }
     if (!calls.length) {
       infoPanel.append(h("p", { class: "muted", text: t("table.no_calls") }));
     } else {
@@ -928,6 +997,11 @@ export function mountTable(root, { id, invite }) {
   function renderSheetPanel() {
     clear(sheetPanel);
     if (!msg) return;
+    if (game()) {
+      sheetPanel.append(h("h2", { id: "sheet-h", text: t("sk.abrechnung") }),
+        game().abrechnung(msg.table.sheet, { seatName, me: me() }));
+      return;
+    }
     sheetPanel.append(h("h2", { id: "sheet-h", text: t("sheet.title") }),
       renderSheet(msg.table.sheet, { pairLabel, pairNames: me() === null ? null : pairNames }));
   }

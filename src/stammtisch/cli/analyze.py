@@ -53,7 +53,8 @@ def _headline(state: Any, ref: int) -> str:
 
 def _print_human(state: Any, plays: list[Any], console: Console, analysis: Any) -> None:
     ref = analysis.reference_pair(state)
-    console.print(_headline(state, ref))
+    own_headline = getattr(analysis, "headline", None)  # a game's own words (Schafkopf)
+    console.print(own_headline(state) if own_headline else _headline(state, ref))
     if not plays:
         console.print("Keine Karten gespielt / no cards were played.")
         return
@@ -70,6 +71,10 @@ def _print_human(state: Any, plays: list[Any], console: Console, analysis: Any) 
     console.print("Stich = trick, Platz = seat, Karte = card played, vorher/nachher = value "
                   "before/after it, Verlust = Augen it lost, besser = the better card(s), "
                   "Spiel! = this card lost the game (the winner flips).")
+    own_summary = getattr(analysis, "summary", None)
+    if own_summary is not None:
+        console.print(own_summary(state, plays))
+        return
     lost = [0, 0]
     for p in plays:
         lost[p.seat % 2] += p.loss

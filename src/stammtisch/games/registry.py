@@ -81,7 +81,7 @@ def _schafkopf() -> GameDescription:
     """Schafkopf's description, built here until ``games/schafkopf`` exports its own
     ``describe()`` (the package is still being written; then this function goes)."""
     from stammtisch.engine.core import Rng, resolve_chance
-    from stammtisch.games.schafkopf import online, record
+    from stammtisch.games.schafkopf import ai, online, record
     from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
     from stammtisch.games.schafkopf.state import SchafkopfState
 
@@ -122,6 +122,12 @@ def _schafkopf() -> GameDescription:
         new_match=online.new_match,
         ui_module="table_schafkopf.js",
         terminal="stammtisch.games.schafkopf.terminal",
+        load_bots=ai.load_bots,
+        default_bot=ai.DEFAULT_BOT,
+        solver=ai.solver,
+        solver_deal=ai.solver_deal,
+        analysis=ai.ANALYSIS,
+        hint=ai.hint,
         research={
             "encoding": "stammtisch.games.schafkopf.research.encoding",
             "pettingzoo": "stammtisch.games.schafkopf.research.pettingzoo_env",

@@ -264,13 +264,21 @@ class SchafkopfState(GameState):
 
     def _legal_cards(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        led = self.tricks.led
-        base = sorted(self.order.legal(hand, led), key=_sort_rank(self.order).__getitem__)
-        if not self._called_active_for(seat):
-            return list(base)
-        called = self.called
-        assert called is not None
         order = self.order
+        current = self.tricks.current
+        led = current[0] if current else None
+        # order.legal(hand, led), inlined: follow the led class if possible
+        if led is None:
+            base: list[Card] = list(hand)
+        else:
+            klass = order._klass
+            k = klass[led.index]
+            base = [c for c in hand if klass[c.index] == k] or list(hand)
+        rank = _SORT_RANK_OF.get(order)
+        base.sort(key=(rank if rank is not None else _sort_rank(order)).__getitem__)
+        called = self.called
+        if called is None or self.gesucht or called not in hand:  # _called_active_for
+            return list(base)
         suit_cards = _plain_of(hand, called.suit, order)
         if led is None:
             if self.rules.davonlaufen and len(suit_cards) >= 4:
@@ -377,6 +385,19 @@ class SchafkopfState(GameState):
                 f"{called.suit.german_name} only with it")
 
     # -- applying ---------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Check ``action`` and apply it (as :meth:`GameState.apply`; a legal action of a
+        player goes straight through, everything else takes the general path with its
+        errors)."""
+        if self._player >= 0:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            if action in legal:
+                self.apply_unchecked(action)
+                return
+        super().apply(action)
+
     def apply_unchecked(self, action: Action) -> None:
         self._legal = None
         ph = self._phase
@@ -717,6 +738,8 @@ class SchafkopfState(GameState):
 
 _ALLOWED_BIDS: dict[SchafkopfRules, list[tuple[Say, Game]]] = {}
 _SORT_RANK: dict[int, tuple[TrickOrder, dict[Card, int]]] = {}
+#: the same tables by order (a TrickOrder hashes by identity): the look-up of the play
+_SORT_RANK_OF: dict[TrickOrder, dict[Card, int]] = {}
 
 
 def _allowed_bids(rules: SchafkopfRules) -> list[tuple[Say, Game]]:
@@ -738,6 +761,7 @@ def _sort_rank(order: TrickOrder) -> dict[Card, int]:
         keys = sorted({order.sort_key(c) for c in LONG_DECK})
         place = {k: i for i, k in enumerate(keys)}
         entry = _SORT_RANK[id(order)] = (order, {c: place[order.sort_key(c)] for c in LONG_DECK})
+        _SORT_RANK_OF[order] = entry[1]
     return entry[1]
 
 

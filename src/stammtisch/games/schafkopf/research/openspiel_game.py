@@ -161,6 +161,8 @@ class _Shared:
     deal_seats: tuple[int, ...]
     #: positions (indices of the deal) of each seat's cards, in the seat's hand order
     seat_positions: tuple[tuple[int, ...], ...]
+    #: the cards by action id (as Mucken's game names them, for ``bench compare``)
+    cards: tuple[Card, ...] = LONG_DECK
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_shared_for, self.key)

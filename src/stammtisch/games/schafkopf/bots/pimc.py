@@ -45,9 +45,9 @@ __all__ = ["PIMC_FACTORIES", "PIMC_SETTINGS", "CardEstimate", "PimcBot", "PimcSe
 class PimcSettings:
     name: str = "pimc"
     #: worlds per card decision
-    worlds: int = 20
+    worlds: int = 12
     #: worlds in the first two tricks (the most expensive solves)
-    early_worlds: int = 12
+    early_worlds: int = 8
     #: tricks left from which the exact Augen are solved (tie-break)
     exact_from: int = 4
     #: utility per Augen of the declaring side (tie-break with exact values)

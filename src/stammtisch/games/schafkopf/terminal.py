@@ -98,19 +98,32 @@ def parse_humans(text: str) -> frozenset[int]:
     return seats
 
 
+#: the modules that may name Schafkopf's own bots (``load_bots()``), first found wins
+_BOT_MODULES = ("stammtisch.games.schafkopf.ai", "stammtisch.games.schafkopf.description")
+
+
+def _bot_module() -> Any:
+    for name in _BOT_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        if callable(getattr(module, "load_bots", None)):
+            return module
+    return None
+
+
 def _own_bots() -> Mapping[str, BotFactory]:
-    """Schafkopf's own bots, once its description names them (else none)."""
-    try:
-        description = importlib.import_module("stammtisch.games.schafkopf.description")
-    except ImportError:
-        return {}
-    load = getattr(description, "load_bots", None)
-    return dict(load()) if callable(load) else {}
+    """Schafkopf's own bots (heuristic, PIMC …) once the package has them, else none."""
+    module = _bot_module()
+    return {} if module is None else dict(module.load_bots())
 
 
 def default_bot_name() -> str:
-    """The heuristic bot if Schafkopf has one, else ``random``."""
-    return "heuristic" if "heuristic" in _own_bots() else "random"
+    """Schafkopf's default bot (the heuristic) if it has its own, else ``random``."""
+    module = _bot_module()
+    name = getattr(module, "DEFAULT_BOT", "heuristic")
+    return name if name in _own_bots() else "random"
 
 
 def make_bot(name: str) -> Bot:

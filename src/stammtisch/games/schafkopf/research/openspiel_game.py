@@ -37,8 +37,10 @@ Then the world is replayed *checked* through a fresh state: a world in which any
 word or card would have been illegal (a Sauspiel named without a plain card of the suit, a
 Hochzeit without exactly one trump, the called ace not played when its suit was led, …) is
 rejected and another drawn, so every world returned is possible and, among the worlds
-with the hard facts above, the accepted ones are equally likely.  Soft inferences (what a
-``weiter`` suggests) are not used.
+with the hard facts above, the accepted ones are equally likely (one exception: a
+Hochzeit seen by a third seat, whose two passed cards are drawn uniformly in each world, so
+those worlds are not weighted by how many exchanges lead to them).  Soft inferences (what
+a ``weiter`` suggests) are not used.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_schafkopf")

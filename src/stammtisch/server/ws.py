@@ -11,6 +11,10 @@ Server → client: ``{"type": "state", "version", "table", "view"}`` (the seat's
 ``{"type": "error", "code", "message"}``, ``{"type": "chat", "name", "text", "at"}``,
 ``{"type": "lobby", "tables"}``, ``{"type": "pong"}``,
 ``{"type": "hint", "version", "card", "values": {card: expected Augen of one's pair}}``.
+
+A frame longer than ``ws_max_message`` or nested deeper than ``ws_max_depth`` is refused
+before it is parsed, on both sockets: ``error`` ``message_too_big`` and close 1009, or
+``too_deep`` and close 1008.
 """
 
 from __future__ import annotations

@@ -41,6 +41,9 @@ export function mountTable(root, { id, invite }) {
   let hintWait = null; // the state version a hint was asked for, while it is worked out
   let hintTimer = null;
   let dialogOpen = false; // a game module's dialog (Schafkopf: the game dialog)
+  // the table module of this table's game (null: Mucken, drawn by this file)
+  const game = () => GAME_UI[msg?.table?.game] ?? null;
+  const sayWord = (w) => (game() ? game().gameWord(w) : word(w));
 
   // -- skeleton (the chat form survives re-renders) ---------------------------------------
   const banner = h("div", { class: "conn-banner", role: "status", hidden: true });
@@ -305,9 +308,6 @@ export function mountTable(root, { id, invite }) {
   };
   const pairNames = (p) => t("table.pairs", { a: seatName(p), b: seatName(p + 2) });
   const myTurn = () => msg?.view && me() !== null && msg.view.to_act === me();
-  // the table module of this table's game (null: Mucken, drawn by this file)
-  const game = () => GAME_UI[msg?.table?.game] ?? null;
-  const sayWord = (w) => (game() ? game().gameWord(w) : word(w));
 
   // -- rendering ------------------------------------------------------------------------------
   function render() {
@@ -667,9 +667,9 @@ export function mountTable(root, { id, invite }) {
   function contractText(v) {
     if (game()) return game().contractText(v, seatName);
     if (!v.contract) return "";
-    const game = word(v.contract);
+    const contract = word(v.contract);
     let s = v.declarer !== null && v.declarer !== undefined
-      ? t("table.declarer", { game, name: seatName(v.declarer) }) : game;
+      ? t("table.declarer", { game: contract, name: seatName(v.declarer) }) : contract;
     if (v.doublings?.length) s += ` · ${v.doublings.map((d) => word(d.word)).join(", ")}`;
     return s;
   }
@@ -947,7 +947,12 @@ export function mountTable(root, { id, invite }) {
     const hgt = w * 1.6;
     const pad = Math.ceil(hgt * Math.sin((maxRot * Math.PI) / 180)) + 4;
     w = Math.min(w, (W - 2 * pad) / (1 + (n - 1) * 0.5));
-    const step = n > 1 ? Math.min(w + 10, (W - 2 * pad - w) / (n - 1)) : 0;
+    let step = n > 1 ? Math.min(w + 10, (W - 2 * pad - w) / (n - 1)) : 0;
+    if (step < w && w * 1.72 > capH) {
+      // turned cards stand taller than their height: keep the turned fan under the cap
+      w = capH / 1.72;
+      step = Math.min(w + 10, (W - 2 * pad - w) / (n - 1));
+    }
     const total = w + step * (n - 1);
     const x0 = (W - total) / 2;
     const overlap = step < w;

@@ -278,9 +278,9 @@ export function resultTable(r, v, { seatName, me }) {
     h("thead", {}, h("tr", {}, h("th", {}), [0, 1, 2, 3].map((i) => h("th", { scope: "col",
       class: i === me ? "me" : "", text: seatName(i) })))),
     h("tbody", {},
-      h("tr", {}, h("th", { scope: "row", text: t("result.augen") }),
+      h("tr", { "data-row": "augen" }, h("th", { scope: "row", text: t("result.augen") }),
         [0, 1, 2, 3].map((i) => cell(i, String(r.augen[i])))),
-      h("tr", {}, h("th", { scope: "row", text: t("result.tricks") }),
+      h("tr", { "data-row": "tricks" }, h("th", { scope: "row", text: t("result.tricks") }),
         [0, 1, 2, 3].map((i) => cell(i, String(v.tricks_taken?.[i] ?? 0)))),
       h("tr", {}, h("th", { scope: "row", text: t("sk.payment") }),
         [0, 1, 2, 3].map((i) => cell(i, signed(r.payments[i]))))));

@@ -54,10 +54,10 @@ def test_a_schafkopf_game_against_three_bots(new_page, ui, lang: str) -> None:
     while results < 2 or "play" not in seen or not checked_dialog:
         if time.monotonic() > end:
             page.screenshot(path=str(ARTIFACTS / f"schafkopf-stuck-{lang}.png"))
-            last = wire.last if wire.states else None
+            last = wire.last["view"] if wire.states and wire.last["view"] else {}
+            where = {k: last.get(k) for k in ("phase", "to_act", "legal")}
             raise AssertionError(f"seen: {sorted(seen)} dialog={checked_dialog} "
-                                 f"errors={page.errors} wire={wire.errors} "
-                                 f"last={last and {k: last['view'][k] for k in ('phase', 'to_act', 'legal')}}")
+                                 f"errors={page.errors} wire={wire.errors} last={where}")
         if not wire.states:
             page.wait_for_timeout(50)
             continue
@@ -66,7 +66,7 @@ def test_a_schafkopf_game_against_three_bots(new_page, ui, lang: str) -> None:
         if v is None:
             page.wait_for_timeout(50)
             continue
-        if v.get("called") and v["phase"] == "play" and page.locator(".tag-called").count():
+        if v.get("called") and v["phase"] == "play":
             # the called ace is shown to everybody at the declarer's seat
             called_seen = True
             assert page.locator(f'.seat[data-seat="{v["declarer"]}"] .tag-called').count() == 1
@@ -130,5 +130,5 @@ def test_a_schafkopf_game_against_three_bots(new_page, ui, lang: str) -> None:
     problems = [p for ps in seen.values() for p in ps]
     assert problems == [], "\n".join(problems)
     assert checked_dialog
-    assert called_seen or True  # a Sauspiel is not certain in two hands
+    print("a Sauspiel was played:", called_seen)
     assert page.errors == []

@@ -86,3 +86,22 @@ def test_names_are_nfkc_and_unique_by_case_and_look(server):
     assert _register(server, "Annabell").status_code == 200
     assert _register(server, "Jürgen").status_code == 200
     assert _register(server, "Jurgen").status_code == 200
+
+
+def test_an_unknown_name_costs_the_same_argon2_work_as_a_wrong_password(sqlite_server):
+    """No timing oracle: a login for a name that does not exist (or a guest's name) is
+    verified against the stand-in hash, as a wrong password for a real account is."""
+    from stammtisch.server import auth
+
+    auth._stand_in_hash.cache_clear()
+    assert _register(sqlite_server, "Kartenspieler").status_code == 200
+    wrong = sqlite_server.client.post("/api/login", json={"name": "Kartenspieler",
+                                                           "password": "falsch falsch 1"})
+    assert wrong.status_code == 401 and auth._stand_in_hash.cache_info().currsize == 0
+    unknown = sqlite_server.client.post("/api/login", json={"name": "Niemand Hier",
+                                                             "password": STRONG})
+    assert unknown.status_code == 401
+    assert unknown.json() == wrong.json()
+    # the stand-in hash was made (and verified against): argon2 ran for the unknown name
+    assert auth._stand_in_hash.cache_info().currsize == 1
+    assert auth.verify_stand_in(STRONG) is False

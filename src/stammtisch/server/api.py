@@ -142,8 +142,10 @@ async def login(request: Request, body: Credentials) -> JSONResponse:
     if len(body.name) > 100 or len(body.password) > 1024:
         raise error(401, "bad_credentials", "wrong name or password")
     user = await run_in_threadpool(store_of(request).user_by_name, body.name)
-    if user is None or user.password_hash is None or not await passwords_of(request).verify(
-            user.password_hash, body.password):
+    # an unknown name costs the same argon2 work as a wrong password (no timing oracle)
+    if not await passwords_of(request).verify(
+            user.password_hash if user is not None else None, body.password) \
+            or user is None:
         raise error(401, "bad_credentials", "wrong name or password")
     return await _login_response(request, user.id, user.name, False)
 

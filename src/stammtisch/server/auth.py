@@ -8,6 +8,7 @@ import contextlib
 import functools
 import math
 import os
+import secrets
 import threading
 import time
 from collections import deque
@@ -47,6 +48,20 @@ def verify_password(password_hash: str, password: str) -> bool:
         return _hasher.verify(password_hash, password)
     except (VerificationError, InvalidHashError):
         return False
+
+
+@functools.cache
+def _stand_in_hash() -> str:
+    """A hash of a random secret, made once: a login for a name without a password is
+    verified against it, so the answer takes as long as a wrong password for a real
+    account and its timing does not tell which names exist."""
+    return _hasher.hash(secrets.token_urlsafe(24))
+
+
+def verify_stand_in(password: str) -> bool:
+    """Spend the time of a real verification; always ``False``."""
+    verify_password(_stand_in_hash(), password)
+    return False
 
 
 def check_name(name: Any) -> str:
@@ -232,7 +247,11 @@ class PasswordWorkers:
     async def hash(self, password: str) -> str:
         return await self.run(hash_password, password)
 
-    async def verify(self, password_hash: str, password: str) -> bool:
+    async def verify(self, password_hash: str | None, password: str) -> bool:
+        """Whether ``password`` matches; with no hash (an unknown name, a guest) the
+        same work is done against a stand-in and the answer is ``False``."""
+        if password_hash is None:
+            return await self.run(verify_stand_in, password)
         return await self.run(verify_password, password_hash, password)
 
     def close(self) -> None:

@@ -157,7 +157,9 @@ function gameDialog(v, ctx) {
   const allowed = new Set(ctx.rules?.games ?? []);
   const dialog = h("div", { class: "sk-dialog", id: "sk-dialog", role: "dialog",
     "aria-modal": "false", "aria-labelledby": "sk-dialog-h" },
-  h("h3", { id: "sk-dialog-h", text: t("sk.dialog_title") }));
+  h("div", { class: "sk-dialog-head" }, h("h3", { id: "sk-dialog-h", text: t("sk.dialog_title") }),
+    h("button", { type: "button", class: "btn btn-small btn-ghost sk-close",
+      text: t("sk.dialog_close"), on: { click: () => ctx.setDialog(false) } })));
   for (const [name, words] of GROUPS) {
     const inRules = name === "tout" ? allowed.has("tout") : allowed.has(name);
     if (!inRules) continue;
@@ -170,16 +172,23 @@ function gameDialog(v, ctx) {
       const suit = w.split("-")[1];
       row.append(h("button", { type: "button", class: `btn btn-small sk-game${ok ? "" : " off"}`,
         "data-action": w, "data-legal": ok ? "true" : null, disabled: !ok,
-        title: gameWord(w), on: { click: () => { ctx.setDialog(false); ctx.send(w); } } },
+        title: gameWord(w), "aria-label": gameWord(w), on: { click: () => { ctx.setDialog(false); ctx.send(w); } } },
       SUIT_OF[suit] && name !== "sauspiel" ? h("span", { class: `sk-suit sk-suit-${SUIT_OF[suit]}`,
         "aria-hidden": "true" }) : null,
-      h("span", { text: gameWord(w) })));
+      h("span", { text: shortWord(w, name) })));
     }
     dialog.append(row);
   }
-  dialog.append(h("button", { type: "button", class: "btn btn-small btn-ghost sk-close",
-    text: t("sk.dialog_close"), on: { click: () => ctx.setDialog(false) } }));
   return dialog;
+}
+
+// A game's name inside its group of the dialog (the group names the kind): the suit only.
+function shortWord(w, group) {
+  const [kind, suit] = w.split("-");
+  if (group === "tout") return kind === "wenz" || kind === "geier" ? gameWord(kind)
+    : t(kind === "solo" ? "sk.game.solo" : "sk.game.farbwenz", { suit: suitName(suit) });
+  if (SUIT_OF[suit]) return suitName(suit);
+  return gameWord(w);
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));

@@ -131,4 +131,16 @@ def test_a_schafkopf_game_against_three_bots(new_page, ui, lang: str) -> None:
     assert problems == [], "\n".join(problems)
     assert checked_dialog
     print("a Sauspiel was played:", called_seen)
+    # the history lists the hands with each one's money; the replay steps through one
+    page.goto(ui.base + "/history")
+    page.wait_for_selector(".history-table tbody tr")
+    first = page.locator(".history-table tbody tr").last
+    assert first.locator("td").nth(3).inner_text().strip()
+    first.locator("a").click()
+    page.wait_for_selector(".replay-controls")
+    steps = page.locator(".step-count").inner_text()
+    page.locator('[data-nav="end"]').click()
+    assert page.locator(".replay .verdict").inner_text().strip()
+    assert page.locator(".replay .open-cards .card").count() >= 0
+    assert steps
     assert page.errors == []

@@ -2,6 +2,7 @@
 
 import { seatDisplayName } from "./bots.js";
 import { language, t, word } from "./i18n.js";
+import { gameWord } from "./table_schafkopf.js";
 import { api, clear, h, link, session, toastError } from "./ui.js";
 
 export function mountHistory(root) {
@@ -31,10 +32,16 @@ export function mountHistory(root) {
     const rows = games.map((g) => {
       const r = g.result ?? {};
       const myPair = g.seat === null || g.seat === undefined ? null : g.seat % 2;
-      let outcome = word(r.contract ?? "");
-      if (r.winner !== null && r.winner !== undefined) {
+      // Schafkopf's results carry each player's payment (Mucken's a pair's points)
+      const pay = Array.isArray(r.payments) && myPair !== null ? r.payments[g.seat] : null;
+      let outcome = Array.isArray(r.payments) ? (r.contract ? gameWord(r.contract)
+        : t("sk.result.redeal")) : word(r.contract ?? "");
+      if (pay !== null) {
+        outcome += ` · ${pay > 0 ? "+" : pay < 0 ? "−" : "±"}${Math.abs(pay)}`;
+      } else if (r.winner !== null && r.winner !== undefined && !Array.isArray(r.payments)) {
         outcome += ` · ${r.winner === myPair ? "+" : "−"}${r.score}`;
       }
+      const won = pay !== null ? pay > 0 : myPair !== null && r.winner === myPair;
       const players = (g.players ?? []).map((p) => seatDisplayName(p));
       const standIn = new Set(g.stand_in_seats ?? []);
       const botForYou = g.bot_for_you || 0;
@@ -49,7 +56,7 @@ export function mountHistory(root) {
           : null)),
         botForYou ? h("span", { class: "bot-for-you-note", text: botForYou === 1
           ? t("history.bot_for_you_1") : t("history.bot_for_you", { n: botForYou }) }) : null),
-        h("td", { class: myPair !== null && r.winner === myPair ? "won" : "lost",
+        h("td", { class: won ? "won" : "lost",
           text: outcome }),
         h("td", {}, link(`/replay/${encodeURIComponent(g.id)}`, t("history.replay"),
           { class: "btn btn-small" })));

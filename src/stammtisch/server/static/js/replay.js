@@ -11,6 +11,7 @@ import { cardElement } from "./cards.js";
 import { cardName, t, word } from "./i18n.js";
 import { describeResult } from "./result_text.js";
 import { copyText } from "./lobby.js";
+import * as schafkopf from "./table_schafkopf.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
 
 const CARD_CODE = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
@@ -58,6 +59,7 @@ function rulesOf(record, presets) {
 // Every step of the game as a snapshot.
 export function buildSteps(detail, presets) {
   const rec = detail.record;
+  if (rec.game === "schafkopf") return schafkopf.replaySteps(detail);
   const rules = rulesOf(rec, presets);
   const result = detail.result ?? {};
   const contract = result.contract ?? "";
@@ -163,6 +165,9 @@ export function mountReplay(root, { id, share = null }) {
     });
 
   const name = (s) => detail?.players?.[s]?.name ?? `#${s + 1}`;
+  // Schafkopf's records name their game; Mucken's words otherwise
+  const sk = () => detail?.record?.game === "schafkopf";
+  const say = (w) => (sk() ? schafkopf.gameWord(w) : word(w));
 
   // -- the analysis -------------------------------------------------------------------------
   function toggleAnalysis() {
@@ -325,7 +330,7 @@ export function mountReplay(root, { id, share = null }) {
     if (st.kind === "deal") return t("replay.dealt", { name: name(st.seat) });
     const bot = botStep(st) ? ` (${t("replay.stand_in", { name: name(st.seat) })})` : "";
     if (st.kind === "call" || st.kind === "kontra") {
-      return t("replay.call", { name: name(st.seat), word: word(st.word) }) + bot;
+      return t("replay.call", { name: name(st.seat), word: say(st.word) }) + bot;
     }
     let s = t("replay.play", { name: name(st.seat), card: cardName(st.card) }) + bot;
     if (st.winner !== null && st.winner !== undefined) {
@@ -337,6 +342,17 @@ export function mountReplay(root, { id, share = null }) {
   // the result in words from the viewer's side (the same sentence as at the table)
   function resultLines(r) {
     const you = detail.you;
+    if (sk()) {
+      const said = schafkopf.describe(r, { dealt: detail.record.hands },
+        { me: you ?? null, seatName: name });
+      return [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
+        h("p", { class: "result-why", text: said.sentence }),
+        r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${
+          [0, 1, 2, 3].map((s) => `${name(s)} ${r.augen[s]}`).join(" · ")}` }) : null,
+        r.payments ? h("p", { class: "muted", text: `${t("sk.payment")}: ${
+          [0, 1, 2, 3].map((s) => `${name(s)} ${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}`)
+            .join(" · ")}` }) : null];
+    }
     const my = you === null || you === undefined ? null : you % 2;
     const said = describeResult(r, { my, names: [0, 1, 2, 3].map(name), rules });
     const pl = (p) => (my === null ? `${name(p)} & ${name(p + 2)}`
@@ -392,7 +408,7 @@ export function mountReplay(root, { id, share = null }) {
       link("/history", `← ${t("nav.history")}`, { class: "back" }),
       h("h1", { text: t("replay.title", { n: detail.number }) }),
       h("a", { class: "btn btn-small", href: `${base}/record${query}`,
-        download: `mucken-${detail.table_id}-${detail.number}.json`, text: t("replay.download") })));
+        download: `${sk() ? "schafkopf" : "mucken"}-${detail.table_id}-${detail.number}.json`, text: t("replay.download") })));
 
     const felt = h("section", { class: "felt replay-felt", "aria-label": t("table.felt") });
     const POS = ["bottom", "left", "top", "right"];
@@ -402,7 +418,7 @@ export function mountReplay(root, { id, share = null }) {
       h("div", { class: "seat-name" }, h("span", { class: "name", text: name(s) }),
         detail.record.dealer === s ? h("span", { class: "tag tag-dealer", text: t("table.dealer") })
           : null,
-        r.declarer === s && r.contract ? h("span", { class: "tag tag-game", text: word(r.contract) })
+        r.declarer === s && r.contract ? h("span", { class: "tag tag-game", text: say(r.contract) })
           : null),
       h("div", { class: "open-cards", role: "group", "aria-label": name(s) },
         st.hands[s].map((c) => cardElement(c))));
@@ -443,13 +459,13 @@ export function mountReplay(root, { id, share = null }) {
       h("section", { class: "panel" }, h("h2", { text: t("table.calls") }),
         st.calls.length ? h("ol", { class: "call-log" }, st.calls.map((c) => h("li", {},
           h("span", { class: "who", text: name(c.seat) }),
-          h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: word(c.call) }),
+          h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: say(c.call) }),
           standIn.call.has(c.i) ? botTag(c.seat) : null)),
         st.doublings.map((d) => h("li", { class: "kontra" }, h("span", { class: "who",
-          text: name(d.seat) }), h("span", { class: "what", text: word(d.word) }),
+          text: name(d.seat) }), h("span", { class: "what", text: say(d.word) }),
         standIn.doubling.has(d.i) ? botTag(d.seat) : null)))
           : h("p", { class: "muted", text: t("table.no_calls") }),
-        h("p", { class: "tricks-taken", text: `${t("table.trick")}: ${st.tricks[0]} : ${st.tricks[1]}` })),
+        h("p", { class: "tricks-taken", text: `${t("table.trick")}: ${st.tricks.join(" : ")}` })),
       h("section", { class: "panel" }, h("h2", { text: t("replay.result") }),
         resultLines(r)),
       sharePanel(),

@@ -304,3 +304,56 @@ export function callLog(v, seatName) {
     h("span", { class: `what${c.call === "weiter" || c.call === "gut" ? " pass" : ""}`,
       text: gameWord(c.call) })));
 }
+
+const CARD = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
+
+// The steps of a finished Schafkopf game for the replay page (the record's ``actions``:
+// [seat, word or card] in order; the trick winners from the result).  The same snapshot
+// shape as Mucken's replay: hands, calls, doublings (Stoß words), trick, tricks per seat.
+export function replaySteps(detail) {
+  const rec = detail.record;
+  const result = detail.result ?? {};
+  const stoss = new Set(rec.rules?.stoss_words ?? ["kontra", "re"]);
+  const hands = rec.hands.map((x) => [...x]);
+  const calls = [];
+  const doublings = [];
+  let trick = [];
+  const tricks = [0, 0, 0, 0];
+  const steps = [];
+  const snap = (extra) => steps.push({ hands: hands.map((x) => [...x]), calls: [...calls],
+    doublings: [...doublings], trick: [...trick], winner: null, tricks: [...tricks], ...extra });
+  snap({ kind: "deal", seat: rec.dealer });
+  const winners = result.trick_winners ?? [];
+  let index = 0;
+  let playing = false;
+  for (const [seat, action] of rec.actions ?? []) {
+    const exchange = !playing && CARD.test(action)
+      && calls.some((c) => c.call === "annehmen") && !calls.some((c) => c.exchange);
+    if (exchange) {
+      // the Hochzeit's acceptor names the card he gives (shown as his word)
+      calls.push({ seat, call: action, i: calls.length, exchange: true });
+      snap({ kind: "call", seat, word: action, call: calls.length - 1 });
+    } else if (CARD.test(action)) {
+      playing = true;
+      if (trick.length === 4) trick = [];
+      const hand = hands[seat];
+      const at = hand.indexOf(action);
+      if (at >= 0) hand.splice(at, 1);
+      trick.push({ seat, card: action });
+      let winner = null;
+      if (trick.length === 4) {
+        winner = winners[Math.floor(index / 4)] ?? null;
+        if (winner !== null) tricks[winner] += 1;
+      }
+      snap({ kind: "play", seat, card: action, winner, index });
+      index += 1;
+    } else if (stoss.has(action)) {
+      doublings.push({ seat, word: action, i: doublings.length });
+      snap({ kind: "kontra", seat, word: action, doubling: doublings.length - 1 });
+    } else {
+      calls.push({ seat, call: action, i: calls.length });
+      snap({ kind: "call", seat, word: action, call: calls.length - 1 });
+    }
+  }
+  return steps;
+}

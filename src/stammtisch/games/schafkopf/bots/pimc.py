@@ -209,3 +209,57 @@ def _factory(name: str) -> BotFactory:
 
 
 PIMC_FACTORIES: dict[str, BotFactory] = {name: _factory(name) for name in PIMC_SETTINGS}
+
+
+def bench_decisions(name: str = "pimc", positions: int = 100, seed: int = 0,
+                    preset: str = "standard") -> dict[str, Any]:
+    """Time the bot's card decisions at random points of the card play of hands the
+    heuristic bot plays (at least two legal cards; every trick alike)."""
+    import math
+    import random
+    import statistics
+    import time
+
+    from stammtisch.games.schafkopf.rules import SchafkopfRules
+
+    rng = random.Random(seed)
+    rules = SchafkopfRules.preset(preset)
+    bot = PimcBot(PIMC_SETTINGS[name])
+    helper = HeuristicBot()
+    times: list[float] = []
+    game = 0
+    while len(times) < positions:
+        state = SchafkopfState(rules, game % 4)
+        state.apply(state.sample_chance(rng))
+        stop = rng.randrange(32)
+        played = 0
+        while not state.is_terminal():
+            if state.phase == "play":
+                if played == stop:
+                    break
+                played += 1
+            state.apply(helper.choose(state, rng))
+        game += 1
+        if (state.is_terminal() or state.declarer is None
+                or len(state.legal_actions()) < 2):
+            continue
+        t = time.perf_counter()
+        bot.choose(state, random.Random(game))
+        times.append(1000 * (time.perf_counter() - t))
+    s = sorted(times)
+    return {"bot": name, "seed": seed, "rules": preset, "n": len(s),
+            "median_ms": round(statistics.median(s), 1),
+            "p95_ms": round(s[max(0, math.ceil(0.95 * len(s)) - 1)], 1),
+            "mean_ms": round(statistics.fmean(s), 1), "max_ms": round(s[-1], 1)}
+
+
+if __name__ == "__main__":  # pragma: no cover - a timing tool
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(description="Time the Schafkopf PIMC bot's cards.")
+    parser.add_argument("--bot", default="pimc")
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    ns = parser.parse_args()
+    print(json.dumps(bench_decisions(ns.bot, ns.positions, ns.seed)))

@@ -144,3 +144,29 @@ def test_a_schafkopf_game_against_three_bots(new_page, ui, lang: str) -> None:
     assert page.locator(".replay .open-cards .card").count() >= 0
     assert steps
     assert page.errors == []
+
+
+def test_the_lobby_form_creates_a_schafkopf_table_with_its_rules(new_page, ui) -> None:
+    page = new_page(viewport={"width": 1366, "height": 900})
+    ui.guest(page, "Resi")
+    page.select_option("#c-game", "schafkopf")
+    page.wait_for_selector("#c-sk-preset")
+    page.check("#c-sk-legen")
+    page.select_option("#c-sk-all-pass", "ramsch")
+    page.check("#c-sk-game-hochzeit")
+    page.fill("#c-sk-tariff-rufspiel", "20")
+    page.locator("#c-sk-tariff-rufspiel").dispatch_event("change")
+    page.fill("#c-sk-rounds", "2")
+    page.locator("#c-sk-rounds").dispatch_event("change")
+    page.select_option("#c-bot", "random")
+    page.locator(".create-form button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    tid = page.url.rsplit("/t/", 1)[1].split("?")[0]
+    info = page.evaluate(f"() => fetch('/api/tables/{tid}').then((r) => r.json())")
+    assert info["game"] == "schafkopf"
+    opts = info["rules_options"]
+    assert opts["legen"] is True and opts["all_pass"] == "ramsch"
+    assert "hochzeit" in opts["games"] and opts["tariff"]["rufspiel"] == 20
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    page.wait_for_selector(".fan .card")
+    assert page.errors == []

@@ -9,6 +9,10 @@ import { api, clear, h, icon, link, navigate, session, setUser, socket, toast, t
 const TIMERS = [0, 15, 30, 60, 120, 300];
 const AWAY = [60, 300, 900, 3600, 0]; // seconds away before the seat is freed (0: never)
 const OPTION_KEYS = ["deck", "no_game", "doublings", "partner_overcall_new_round", "klopfen"];
+// Schafkopf's options in the form (the rest stays as the preset has it)
+const SK_GAMES = ["sauspiel", "hochzeit", "bettel", "geier", "wenz", "farbwenz", "solo", "tout",
+  "sie"];
+const SK_TARIFF = ["rufspiel", "solo", "bettel", "schneider", "schwarz", "laufend", "ramsch"];
 
 export function mountLobby(root) {
   let tables = null;
@@ -170,7 +174,9 @@ export function mountLobby(root) {
         h("span", { class: `pill status-${tb.status}`, text: t(`lobby.status.${tb.status}`) })),
       h("p", { class: "table-meta" },
         h("span", { text: presetLabel(tb.rules) }),
-        h("span", { text: `Bobbl ${t("lobby.to", { n: tb.bobbl_target })}` }),
+        tb.game && tb.game !== "mucken" ? h("span", { class: "game-name",
+          text: t(`game.${tb.game}`) })
+          : h("span", { text: `Bobbl ${t("lobby.to", { n: tb.bobbl_target })}` }),
         h("span", { text: tb.turn_timer ? t("lobby.timer", { s: tb.turn_timer })
           : t("lobby.no_timer") }),
         h("span", { text: t("lobby.seats", { taken }) }),
@@ -206,7 +212,8 @@ export function mountLobby(root) {
   function createForm() {
     if (!presets) return h("p", { class: "muted", text: "…" });
     if (form.preset === undefined) {
-      Object.assign(form, { name: t("create.name_default"), public: true, preset: "seefest",
+      Object.assign(form, { game: "mucken", name: t("create.name_default"), public: true,
+        preset: "seefest",
         bobbl_limit: 2, turn_timer: 60, fill: true, bot: presets.default_bot, seat: 0,
         allow_hints: false, bot_takeover: true, away_timeout: 300 });
       if (!presets.presets.seefest) form.preset = Object.keys(presets.presets)[0];
@@ -232,6 +239,44 @@ export function mountLobby(root) {
       bind(h("input", { type: "checkbox", id, name: key, checked: !!form[key] }), key),
       h("label", { for: id, text: label }));
 
+    const games = Object.entries(presets.games ?? {}).filter(([, g]) => g.tables);
+    const gameSel = select("c-game", "game", games.map(([k, g]) => [k, g.title?.[language()]
+      ?? g.title?.de ?? k]));
+    gameSel.addEventListener("change", () => {
+      form.game = gameSel.value;
+      if (form.game === "schafkopf") skDefaults(form.sk?.preset ?? skInfo().default_preset);
+      const bots = form.game === "schafkopf" ? skInfo().bots : presets.bots;
+      if (!bots.includes(form.bot)) form.bot = form.game === "schafkopf"
+        ? skInfo().default_bot : presets.default_bot;
+      renderCreate();
+      document.getElementById("c-game")?.focus();
+    });
+    if (form.game === "schafkopf") {
+      f.append(
+        field("c-name", t("create.name"), bind(h("input", { id: "c-name", name: "name",
+          maxlength: 80, value: form.name }), "name")),
+        games.length > 1 ? field("c-game", t("create.game"), gameSel) : null,
+        check("c-public", "public", t("create.public")),
+        h("small", { class: "muted block", text: t("create.private_hint") }),
+        ...schafkopfFields(field, check),
+        h("div", { class: "field-row" },
+          field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
+            TIMERS.map((x) => [x, x ? t("create.seconds", { n: x }) : t("create.turn_timer.0")]),
+            Number))),
+        check("c-fill", "fill", t("create.fill_bots")),
+        check("c-takeover", "bot_takeover", t("create.bot_takeover")),
+        h("small", { class: "muted block", text: t("create.bot_takeover_hint") }),
+        field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
+          AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
+            : t("create.minutes", { n: n / 60 })]), Number)),
+        h("div", { class: "field-row" },
+          field("c-bot", t("create.bot"), botSelect()),
+          field("c-seat", t("create.seat"), select("c-seat", "seat",
+            [0, 1, 2, 3].map((i) => [i, t("create.seat_n", { n: i + 1 })]), Number))),
+        h("button", { type: "submit", class: "btn btn-primary btn-wide",
+          text: t("create.submit") }));
+      return f;
+    }
     const presetSel = select("c-preset", "preset",
       Object.keys(presets.presets).map((p) => [p, presetLabel(p)]));
     presetSel.addEventListener("change", () => {
@@ -245,6 +290,7 @@ export function mountLobby(root) {
         maxlength: 80, value: form.name }), "name")),
       check("c-public", "public", t("create.public")),
       h("small", { class: "muted block", text: t("create.private_hint") }),
+      games.length > 1 ? field("c-game", t("create.game"), gameSel) : null,
       field("c-preset", t("create.preset"), presetSel),
       h("fieldset", { class: "options" }, h("legend", { text: t("create.options") }),
         field("c-deck", t("create.deck"), select("c-deck", "deck",
@@ -285,10 +331,78 @@ export function mountLobby(root) {
     return f;
   }
 
+  // -- Schafkopf's rules in the form: preset, Legen, all pass, first lead, the games, Tarif
+  const skInfo = () => presets?.games?.schafkopf ?? { presets: {}, bots: [] };
+
+  function skDefaults(name) {
+    const p = skInfo().presets?.[name] ?? {};
+    form.sk = { preset: name, legen: !!p.legen, all_pass: p.all_pass ?? "redeal",
+      first_lead: p.first_lead ?? "vorhand", games: [...(p.games ?? [])],
+      tariff: { ...(p.tariff ?? {}) }, rounds: form.sk?.rounds ?? "" };
+  }
+
+  function schafkopfFields(field, check) {
+    if (!form.sk) skDefaults(skInfo().default_preset ?? "standard");
+    const sk = form.sk;
+    const sel = (id, value, options, on) => {
+      const el = h("select", { id }, options.map(([v, label]) => h("option",
+        { value: v, text: label, selected: String(value) === String(v) })));
+      el.addEventListener("change", () => on(el.value));
+      return el;
+    };
+    const box = (id, checked, label, on) => {
+      const input = h("input", { type: "checkbox", id, checked });
+      input.addEventListener("change", () => on(input.checked));
+      return h("div", { class: "check" }, input, h("label", { for: id, text: label }));
+    };
+    const presetSel = sel("c-sk-preset", sk.preset, Object.keys(skInfo().presets)
+      .map((p) => [p, presetLabel(`schafkopf.${p}`)]), (v) => {
+      skDefaults(v);
+      renderCreate();
+      document.getElementById("c-sk-preset")?.focus();
+    });
+    const num = (v) => (v === "" ? "" : Math.max(0, Math.round(Number(v))));
+    return [
+      field("c-sk-preset", t("create.preset"), presetSel),
+      h("fieldset", { class: "options sk-options" }, h("legend", { text: t("create.options") }),
+        box("c-sk-legen", sk.legen, t("sk.create.legen"), (v) => { sk.legen = v; }),
+        field("c-sk-all-pass", t("sk.create.all_pass"), sel("c-sk-all-pass", sk.all_pass,
+          ["redeal", "ramsch", "muss"].map((k) => [k, t(`sk.create.all_pass.${k}`)]),
+          (v) => { sk.all_pass = v; })),
+        field("c-sk-lead", t("sk.create.first_lead"), sel("c-sk-lead", sk.first_lead,
+          ["vorhand", "declarer"].map((k) => [k, t(`sk.create.first_lead.${k}`)]),
+          (v) => { sk.first_lead = v; })),
+        h("div", { class: "field" }, h("span", { class: "label", id: "c-sk-games-l",
+          text: t("sk.create.games") }),
+        h("div", { class: "sk-game-checks", role: "group", "aria-labelledby": "c-sk-games-l" },
+          SK_GAMES.map((g) => box(`c-sk-game-${g}`, sk.games.includes(g), t(`sk.group.${g}`),
+            (on) => {
+              sk.games = on ? [...new Set([...sk.games, g])] : sk.games.filter((x) => x !== g);
+            })))),
+        h("div", { class: "field" }, h("span", { class: "label", id: "c-sk-tariff-l",
+          text: t("sk.create.tariff") }),
+        h("div", { class: "sk-tariff", role: "group", "aria-labelledby": "c-sk-tariff-l" },
+          SK_TARIFF.map((k) => {
+            const input = h("input", { id: `c-sk-tariff-${k}`, type: "number", min: 0,
+              max: 100000, step: 1, value: sk.tariff[k] ?? "" });
+            input.addEventListener("change", () => { sk.tariff[k] = num(input.value); });
+            return h("label", { class: "sk-tariff-item", for: `c-sk-tariff-${k}` },
+              h("span", { text: t(`sk.create.tariff.${k}`) }), input);
+          })))),
+      field("c-sk-rounds", t("sk.create.rounds"), (() => {
+        const input = h("input", { id: "c-sk-rounds", type: "number", min: 1, max: 50,
+          value: sk.rounds, placeholder: t("sk.create.rounds_open") });
+        input.addEventListener("change", () => { sk.rounds = num(input.value); });
+        return input;
+      })()),
+    ];
+  }
+
   // the bot picker: strength names from the server, the chosen bot's description below
   function botSelect() {
+    const bots = form.game === "schafkopf" ? skInfo().bots : presets.bots;
     const sel = h("select", { id: "c-bot", name: "bot", "aria-describedby": "c-bot-desc" },
-      presets.bots.map((b) => h("option", { value: b, text: botName(b),
+      bots.map((b) => h("option", { value: b, text: botName(b),
         title: botDescription(b), selected: form.bot === b })));
     const desc = h("small", { id: "c-bot-desc", class: "muted block bot-desc",
       text: botDescription(form.bot) });
@@ -299,8 +413,37 @@ export function mountLobby(root) {
     return h("div", { class: "bot-pick" }, sel, desc);
   }
 
+  function schafkopfBody() {
+    const sk = form.sk;
+    const base = skInfo().presets?.[sk.preset] ?? {};
+    const options = {};
+    for (const k of ["legen", "all_pass", "first_lead"]) {
+      if (sk[k] !== base[k]) options[k] = sk[k];
+    }
+    if ([...sk.games].sort().join() !== [...(base.games ?? [])].sort().join()) {
+      options.games = SK_GAMES.filter((g) => sk.games.includes(g));
+    }
+    const tariff = {};
+    for (const k of SK_TARIFF) {
+      if (sk.tariff[k] !== "" && sk.tariff[k] !== undefined && sk.tariff[k] !== base.tariff?.[k]) {
+        tariff[k] = sk.tariff[k];
+      }
+    }
+    if (Object.keys(tariff).length) options.tariff = tariff;
+    return {
+      name: form.name || t("create.name_default"), public: !!form.public, game: "schafkopf",
+      preset: sk.preset, options, rounds: sk.rounds || null, turn_timer: form.turn_timer,
+      bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
+      bot_takeover: !!form.bot_takeover, away_timeout: form.away_timeout,
+    };
+  }
+
   async function submitCreate(ev) {
     ev.preventDefault();
+    if (form.game === "schafkopf") {
+      await sendCreate(ev, schafkopfBody());
+      return;
+    }
     const base = presets.presets[form.preset] ?? {};
     const options = {};
     for (const k of OPTION_KEYS) if (form[k] !== undefined && form[k] !== base[k]) options[k] = form[k];
@@ -311,6 +454,10 @@ export function mountLobby(root) {
       allow_hints: !!form.allow_hints, bot_takeover: !!form.bot_takeover,
       away_timeout: form.away_timeout,
     };
+    await sendCreate(ev, body);
+  }
+
+  async function sendCreate(ev, body) {
     const btn = ev.target.querySelector("button[type=submit]");
     btn.disabled = true;
     try {

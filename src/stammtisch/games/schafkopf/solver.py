@@ -56,6 +56,7 @@ from stammtisch.games.schafkopf.state import PLAY, SchafkopfState
 
 __all__ = [
     "Contract",
+    "NodeLimitExceeded",
     "SchafkopfSolver",
     "SolveResult",
     "card_values",
@@ -67,6 +68,10 @@ __all__ = [
 #: the "called suit has been led" flag of a position (above the 32 card bits)
 GBIT = 1 << 40
 _NO_CARD = 1 << 41  # the "called card" bit of a game without one: never in a position
+
+
+class NodeLimitExceeded(Exception):
+    """The search passed the solver's ``node_limit`` (the solver's table stays valid)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +138,8 @@ class SchafkopfSolver(Solver):
     ) -> None:
         self.called = called
         self.davonlaufen = davonlaufen
+        #: the search gives up (:class:`NodeLimitExceeded`) past this many nodes
+        self.node_limit = 1 << 62
         self._gesucht = False
         super().__init__(order, hands, side, leader=leader, trick=trick, mode=mode)
         self._all = (1 << len(self.cards)) - 1
@@ -421,6 +428,8 @@ class SchafkopfSolver(Solver):
             """Future value from a trick boundary with ``n`` >= 3 tricks left; ``ub`` =
             the Augen (+ tricks) still out.  Fail-soft; the bounds go to the table."""
             KILLER_N = n << 2
+            if solver.nodes > solver.node_limit:
+                raise NodeLimitExceeded(solver.nodes)
             e = tt_gets[leader](rem)
             if e is not None:
                 lo, hi, bm = e

@@ -35,7 +35,7 @@ from stammtisch.engine.core import Action, GameState, Rng
 from stammtisch.games.schafkopf.bots.heuristic import HeuristicBot
 from stammtisch.games.schafkopf.bots.sampling import Observation, World, observe, sample_world
 from stammtisch.games.schafkopf.games import game_by_word
-from stammtisch.games.schafkopf.solver import SchafkopfSolver
+from stammtisch.games.schafkopf.solver import NodeLimitExceeded, SchafkopfSolver
 from stammtisch.games.schafkopf.state import SchafkopfState
 
 __all__ = ["PIMC_FACTORIES", "PIMC_SETTINGS", "CardEstimate", "PimcBot", "PimcSettings"]
@@ -52,6 +52,11 @@ class PimcSettings:
     exact_from: int = 4
     #: utility per Augen of the declaring side (tie-break with exact values)
     augen_weight: float = 0.002
+    #: solver nodes one world may take; a world past it is left out (node counts, not
+    #: time: the play stays deterministic)
+    world_nodes: int = 250_000
+    #: solver nodes of one decision; no further worlds are solved past it
+    decision_nodes: int = 1_000_000
 
 
 PIMC_SETTINGS: dict[str, PimcSettings] = {
@@ -116,35 +121,37 @@ class PimcBot:
         assert g is not None and obs.declarer is not None
         tricks_mode = g.tout or g.kind == "bettel"
         muss = bool(state.muss)
-        left = len(obs.hand) + (1 if obs.current else 0) - (1 if obs.current else 0)
+        left = len(obs.hand)  # tricks still to play, the current one included
         exact = not tricks_mode and left <= s.exact_from
         sums_u = {c: 0.0 for c in legal}
         sums_v = {c: 0.0 for c in legal}
         total = 0
+        spent = 0
         for world, weight in _dedupe([sample_world(obs, rng) for _ in range(max(1, worlds))]):
             side = _side(obs, world)
             mine = 1.0 if seat in side else -1.0
             taken = _taken(obs, side, tricks_mode)
+            if spent > s.decision_nodes and total:
+                break
             solver = SchafkopfSolver(obs.order, world, side, leader=obs.leader,
                                      trick=obs.current,
                                      mode="tricks" if tricks_mode else "augen",
                                      called=obs.called, davonlaufen=obs.davonlaufen)
+            solver.node_limit = s.world_nodes
+            try:
+                values, reached = self._solve_world(solver, obs, world, g.kind, tricks_mode,
+                                                    exact, taken, muss)
+            except NodeLimitExceeded:
+                spent += solver.nodes
+                continue
+            spent += solver.nodes
             if exact:
-                values = solver.card_values_at(world, obs.leader, obs.current,
-                                               gesucht=obs.gesucht)
                 for c in legal:
                     x = taken + values[c]
                     u = _augen_utility(x, muss) + s.augen_weight * (x - 60)
                     sums_u[c] += weight * mine * u
                     sums_v[c] += weight * x
             else:
-                if tricks_mode:
-                    levels = [1 - taken] if g.kind == "bettel" else [8 - taken]
-                else:
-                    base = [30, 60, 90] if muss else [31, 61, 91]
-                    levels = [t - taken for t in base]
-                reached = solver.probe_cards(world, obs.leader, obs.current, levels,
-                                             gesucht=obs.gesucht)
                 for c in legal:
                     n = reached[c]
                     if tricks_mode:
@@ -154,7 +161,25 @@ class PimcBot:
                         u = (-1.5, -1.0, 1.0, 1.5)[n]
                     sums_u[c] += weight * mine * u
             total += weight
+        if not total:  # every world too hard to solve in budget: no preference
+            return [CardEstimate(c, 0.0, 0.0) for c in legal]
         return [CardEstimate(c, sums_u[c] / total, sums_v[c] / total) for c in legal]
+
+    @staticmethod
+    def _solve_world(solver: SchafkopfSolver, obs: Observation, world: World, kind: str,
+                     tricks_mode: bool, exact: bool, taken: int, muss: bool
+                     ) -> tuple[dict[Card, int], dict[Card, int]]:
+        """(exact future values, or {}), (threshold classes, or {}) of each legal card."""
+        if exact:
+            return solver.card_values_at(world, obs.leader, obs.current,
+                                         gesucht=obs.gesucht), {}
+        if tricks_mode:
+            levels = [1 - taken] if kind == "bettel" else [8 - taken]
+        else:
+            base = [30, 60, 90] if muss else [31, 61, 91]
+            levels = [t - taken for t in base]
+        return {}, solver.probe_cards(world, obs.leader, obs.current, levels,
+                                      gesucht=obs.gesucht)
 
 
 def _augen_utility(x: int, muss: bool) -> float:

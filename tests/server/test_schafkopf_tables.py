@@ -58,3 +58,17 @@ def test_schafkopf_rules_are_checked_at_creation(server):
     r = anna.post("/api/tables", json={"game": "schafkopf", "options": {"nonsense": 1},
                                        "turn_timer": 0})
     assert r.status_code == 422 and r.json()["code"] == "invalid_rules"
+
+
+def test_a_finished_schafkopf_hand_is_analysed(server):
+    anna = server.guest("Anna")
+    t = _schafkopf_table(anna, rounds=1)
+    with anna.connect(t["id"]) as ws:
+        ws.play_game(0, random.Random(9), timeout=60)
+    (game, *_) = anna.get("/api/me/games").json()["games"]
+    r = anna.get(f"/api/games/{game['id']}/analysis")
+    assert r.status_code == 200, r.text
+    plays = r.json()["plays"]
+    result = anna.get(f"/api/games/{game['id']}").json()["result"]
+    if result["contract"] not in (None, "ramsch", "sie"):
+        assert plays and all("loss" in p for p in plays)

@@ -203,7 +203,7 @@ async def game_analysis(request: Request, response: Response, game_id: str,
             raise StammtischError(f"{desc.name}: no double-dummy analysis")
         analyze = importlib.import_module(desc.analysis).analyze
         plays = await asyncio.to_thread(analyze, record)
-    except StammtischError as e:
+    except (StammtischError, ImportError) as e:
         raise HTTPException(422, detail={"code": "not_analysable", "message": str(e)}) from None
     return {"id": a.game.public_id, "plays": [p.to_json() for p in plays]}
 

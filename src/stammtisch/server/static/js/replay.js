@@ -197,6 +197,12 @@ export function mountReplay(root, { id, share = null }) {
   // the judgement of a step's card, when the analysis is shown and loaded
   const judged = (st) => (showAnalysis && analysis && analysis !== "loading"
     && st?.kind === "play" ? analysis.byIndex.get(st.index) ?? null : null);
+  // Schafkopf: the analysis values are the declaring side's (declarer and partner)
+  const skSide = () => {
+    const r = detail?.result ?? {};
+    return [r.declarer, r.partner].filter((x, k, all) => x !== null && x !== undefined
+      && all.indexOf(x) === k).map(name).join(" & ");
+  };
   const refPair = () => {
     const d = detail?.result?.declarer;
     return d === null || d === undefined ? 0 : d % 2;
@@ -255,7 +261,8 @@ export function mountReplay(root, { id, share = null }) {
             title: p.best.map(cardName).join(", ") }) : null,
         p.cost_game ? h("p", { class: "cost-game-text", text: t("replay.loss_game") }) : null,
         h("dl", { class: "values" },
-          h("dt", { text: t("replay.analysis_pair", { pair: `${name(rp)} & ${name(rp + 2)}` }) }),
+          h("dt", { text: t("replay.analysis_pair", { pair: sk() ? skSide()
+            : `${name(rp)} & ${name(rp + 2)}` }) }),
           h("dd", {},
             h("span", { class: "value-before", text: `${t("replay.analysis_before")} ${p.value_before}` }),
             h("span", { "aria-hidden": "true", text: " → " }),

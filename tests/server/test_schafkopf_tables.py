@@ -72,3 +72,22 @@ def test_a_finished_schafkopf_hand_is_analysed(server):
     result = anna.get(f"/api/games/{game['id']}").json()["result"]
     if result["contract"] not in (None, "ramsch", "sie"):
         assert plays and all("loss" in p for p in plays)
+
+
+def test_a_bot_takes_over_an_away_schafkopf_player_and_is_marked(sqlite_url, start_server):
+    server = start_server(sqlite_url, bot_delay=0.02, auto_next_delay=60)
+    anna = server.guest("Anna")
+    tid = anna.create_table(game="schafkopf", bots="fill")["id"]  # the game's default bot
+    info = anna.get(f"/api/tables/{tid}").json()
+    assert {s["bot"] for s in info["seats"][1:]} == {registry.get("schafkopf").default_bot}
+    with anna.connect(tid) as a:
+        a.until_turn(0)
+    # away: a bot plays seat 0 to the end of the hand
+    server.wait_until(lambda: (g := server.runtime(tid).game) is not None and g.is_terminal(),
+                      "the hand played to its end by bots", timeout=60)
+    (game,) = anna.get("/api/me/games").json()["games"]
+    assert game["stand_in_seats"] == [0] and game["bot_for_you"] >= 1
+    detail = anna.get(f"/api/games/{game['id']}").json()
+    actions = detail["record"]["actions"]
+    for m in detail["stand_in"]:
+        assert m["seat"] == 0 and actions[m["index"]] == [0, m["action"]]

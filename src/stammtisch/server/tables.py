@@ -679,8 +679,10 @@ def _stand_in_mark(g: GameState, seat: int, action: Any) -> dict[str, Any]:
         mark["call"] = len(g.calls)
     elif g.phase == "doubling" and hasattr(g, "doubling_seats"):
         mark["doubling"] = len(g.doubling_seats)
-    else:  # other games: the index among the seats' own actions of the game
-        mark["index"] = len(g.history) if hasattr(g, "history") else None
+    if g.game_name != registry.DEFAULT_GAME and hasattr(g, "history"):
+        # other games (Schafkopf): the action's index in the record's ``actions`` (the
+        # seats' actions in order, chance left out)
+        mark["index"] = sum(1 for s, _ in g.history if s >= 0)
     return mark
 
 

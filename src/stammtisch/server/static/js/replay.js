@@ -156,6 +156,7 @@ export function mountReplay(root, { id, share = null }) {
       rules = rulesOf(d.record, p.presets ?? {});
       standIn = standInIndex(d.stand_in);
       steps = buildSteps(d, p.presets ?? {});
+      if (d.record?.game === "schafkopf") standIn = schafkopf.standInByStep(d.stand_in, steps);
       i = 0;
       render();
     }).catch((e) => {

@@ -326,13 +326,13 @@ export function replaySteps(detail) {
   const winners = result.trick_winners ?? [];
   let index = 0;
   let playing = false;
-  for (const [seat, action] of rec.actions ?? []) {
+  for (const [act, [seat, action]] of (rec.actions ?? []).entries()) {
     const exchange = !playing && CARD.test(action)
       && calls.some((c) => c.call === "annehmen") && !calls.some((c) => c.exchange);
     if (exchange) {
       // the Hochzeit's acceptor names the card he gives (shown as his word)
       calls.push({ seat, call: action, i: calls.length, exchange: true });
-      snap({ kind: "call", seat, word: action, call: calls.length - 1 });
+      snap({ kind: "call", seat, word: action, call: calls.length - 1, act });
     } else if (CARD.test(action)) {
       playing = true;
       if (trick.length === 4) trick = [];
@@ -345,15 +345,31 @@ export function replaySteps(detail) {
         winner = winners[Math.floor(index / 4)] ?? null;
         if (winner !== null) tricks[winner] += 1;
       }
-      snap({ kind: "play", seat, card: action, winner, index });
+      snap({ kind: "play", seat, card: action, winner, index, act });
       index += 1;
     } else if (stoss.has(action)) {
       doublings.push({ seat, word: action, i: doublings.length });
-      snap({ kind: "kontra", seat, word: action, doubling: doublings.length - 1 });
+      snap({ kind: "kontra", seat, word: action, doubling: doublings.length - 1, act });
     } else {
       calls.push({ seat, call: action, i: calls.length });
-      snap({ kind: "call", seat, word: action, call: calls.length - 1 });
+      snap({ kind: "call", seat, word: action, call: calls.length - 1, act });
     }
   }
   return steps;
+}
+
+// The stand-in marks of a Schafkopf game (``index``: the action's place in the record)
+// as the replay looks them up: by play, call and Stoß index of the steps.
+export function standInByStep(marks, steps) {
+  const idx = { play: new Map(), call: new Map(), doubling: new Map() };
+  const byAct = new Map((marks ?? []).filter((m) => Number.isInteger(m.index))
+    .map((m) => [m.index, m]));
+  for (const st of steps) {
+    const m = byAct.get(st.act);
+    if (!m) continue;
+    if (st.kind === "play") idx.play.set(st.index, m);
+    else if (st.kind === "call") idx.call.set(st.call, m);
+    else if (st.kind === "kontra") idx.doubling.set(st.doubling, m);
+  }
+  return idx;
 }

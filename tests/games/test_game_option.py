@@ -58,7 +58,6 @@ def test_replay_game_option_reads_records_without_the_key(runner, tmp_path) -> N
 
 @pytest.mark.parametrize(("args", "message"), [
     (["play", "--game", "skat"], "unknown game 'skat'"),
-    (["bench", "solver", "--game", "schafkopf", "--deals", "1"], "no double-dummy solver"),
     (["bench", "solver", "--game", "skat", "--deals", "1"], "unknown game 'skat'"),
 ])
 def test_a_game_without_the_part_says_so(runner: CliRunner, args: list[str],
@@ -83,8 +82,16 @@ def test_the_default_game_is_mucken(runner: CliRunner, tmp_path: Path) -> None:
     assert out.exit_code == 0 and json.loads(out.output)
     sk = tmp_path / "s.json"
     sk.write_text(json.dumps(_record("schafkopf", 2)), encoding="utf-8")
-    out = runner.invoke(app, ["analyze", str(sk)])
-    assert out.exit_code == 2 and "no double-dummy analysis" in out.output
+    out = runner.invoke(app, ["analyze", "--json", str(sk)])
+    assert out.exit_code == 0, out.output
+    assert isinstance(json.loads(out.output), list)
+
+
+def test_bench_solver_takes_schafkopf(runner: CliRunner) -> None:
+    out = runner.invoke(app, ["bench", "solver", "--game", "schafkopf", "--deals", "1",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["by_contract"]
 
 
 def test_bench_playout_takes_any_game_with_a_fast_path(runner: CliRunner) -> None:

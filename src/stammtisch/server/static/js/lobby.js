@@ -173,7 +173,8 @@ export function mountLobby(root) {
         h("h3", { text: tb.name }),
         h("span", { class: `pill status-${tb.status}`, text: t(`lobby.status.${tb.status}`) })),
       h("p", { class: "table-meta" },
-        h("span", { text: presetLabel(tb.rules) }),
+        h("span", { text: tb.game && tb.game !== "mucken" ? gamePresetLabel(tb.game, tb.rules)
+          : presetLabel(tb.rules) }),
         tb.game && tb.game !== "mucken" ? h("span", { class: "game-name",
           text: t(`game.${tb.game}`) })
           : h("span", { text: `Bobbl ${t("lobby.to", { n: tb.bobbl_target })}` }),
@@ -199,6 +200,13 @@ export function mountLobby(root) {
   // -- create a table ---------------------------------------------------------------------
   function presetLabel(name) {
     const key = `create.preset.${name}`;
+    const s = t(key);
+    return s === key ? name : s;
+  }
+
+  // another game's preset ("custom" and unknown names as they are)
+  function gamePresetLabel(game, name) {
+    const key = `create.preset.${game}.${name}`;
     const s = t(key);
     return s === key ? name : s;
   }

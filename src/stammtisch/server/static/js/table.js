@@ -362,7 +362,8 @@ export function mountTable(root, { id, invite }) {
     head.append(title);
     if (!tbl) return;
     const meta = h("p", { class: "table-meta" },
-      h("span", { text: presetName(tbl.rules) }),
+      h("span", { text: game() ? presetName(`${tbl.game}.${tbl.rules_options?.preset ?? tbl.rules}`)
+        : presetName(tbl.rules) }),
       tbl.rules_options?.deck ? h("span", { text: t(`table.deck.${tbl.rules_options.deck}`) })
         : null,
       tbl.game_number ? h("span", { text: t("table.game_n", { n: tbl.game_number }) }) : null,

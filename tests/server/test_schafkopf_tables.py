@@ -91,3 +91,24 @@ def test_a_bot_takes_over_an_away_schafkopf_player_and_is_marked(sqlite_url, sta
     actions = detail["record"]["actions"]
     for m in detail["stand_in"]:
         assert m["seat"] == 0 and actions[m["index"]] == [0, m["action"]]
+
+
+def test_the_sitting_books_each_hand_in_the_abrechnung():
+    from stammtisch.engine import play_random
+
+    desc = registry.get("schafkopf")
+    sitting = desc.new_match(desc.make_rules("standard", all_pass="ramsch"), 2, 2)
+    rng = random.Random(3)
+    dealers = []
+    while not sitting.is_over():
+        hand = sitting.start_game(rng)
+        dealers.append(hand.dealer)
+        play_random(hand, rng)
+        assert sitting.finish_game() is None
+    sheet = sitting.sheet.to_json()
+    assert dealers == [2, 3, 0, 1, 2, 3, 0, 1] and sheet["count"] == 8
+    balance = [0, 0, 0, 0]
+    for row in sheet["hands"]:
+        balance = [a + b for a, b in zip(balance, row["payments"], strict=True)]
+        assert row["balance"] == balance and sum(row["payments"]) == 0
+    assert sheet["totals"] == balance and sitting.sheet.finished_bobbl() == []

@@ -64,9 +64,14 @@ class AbrechnungSheet:
         """Schafkopf plays no Bobbl (the table asks for Mucken's)."""
         return []
 
+    #: how many of the last hands the sheet's JSON lists (every state message carries it)
+    SHOWN = 50
+
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "abrechnung", "totals": list(self.totals),
-                "hands": [dict(h) for h in self.hands]}
+        """``totals`` (each player's balance), ``count`` (hands booked) and the last
+        :attr:`SHOWN` ``hands`` (each with its payments and the balance after it)."""
+        return {"kind": "abrechnung", "totals": list(self.totals), "count": len(self.hands),
+                "hands": [dict(h) for h in self.hands[-self.SHOWN:]]}
 
 
 class SchafkopfSitting:

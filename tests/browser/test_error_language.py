@@ -150,6 +150,13 @@ def test_the_table_shows_refusals_in_its_language(new_page: Callable[..., Any], 
     ui.guest(page, f"Gast {lang.upper()}")
     ui.create_table(page, name="Fehler")
     expect(page.locator("#chat-input")).to_be_visible()
+    # the chat form shows before the table socket is open: wait for its first state, or
+    # a line typed now meets "no connection" (seen on a loaded machine)
+    for _ in range(200):
+        if wire.states:
+            break
+        page.wait_for_timeout(50)
+    assert wire.states, "the table socket sent no state"
     toast = page.locator(".toast-error .toast-text")
 
     def say(text: str) -> None:

@@ -112,3 +112,25 @@ def test_the_sitting_books_each_hand_in_the_abrechnung():
         balance = [a + b for a, b in zip(balance, row["payments"], strict=True)]
         assert row["balance"] == balance and sum(row["payments"]) == 0
     assert sheet["totals"] == balance and sitting.sheet.finished_bobbl() == []
+
+
+def test_kreuzbock_rounds_follow_a_ramsch_at_the_table(server):
+    from stammtisch.engine import play_random
+
+    anna = server.guest("Anna")
+    t = _schafkopf_table(anna, kreuzbock=True, options={"all_pass": "ramsch"})
+    rt = server.runtime(t["id"])
+    assert server.on_loop(lambda: rt.match.match.kreuzbock) is True
+    r = anna.post("/api/tables", json={"kreuzbock": True, "turn_timer": 0})
+    assert r.status_code == 422 and r.json()["code"] == "invalid_rules"
+    # the table's sitting: everybody passes, a Ramsch, then a Kreuzbock hand
+    sitting = rt.desc.new_match(rt.rules, 0, None, kreuzbock=True)
+    rng = random.Random(2)
+    hand = sitting.start_game(rng)
+    for _ in range(4):
+        hand.push("weiter")
+    play_random(hand, rng)
+    sitting.finish_game()
+    play_random(sitting.start_game(rng), rng)
+    sitting.finish_game()
+    assert [h["contract"] for h in sitting.sheet.to_json()["hands"]] == ["ramsch", "kreuzbock"]

@@ -223,6 +223,8 @@ class TableIn(BaseModel):
     bobbl_limit: int | None = Field(default=2, ge=1, le=50)
     #: Schafkopf: the sitting's rounds of four hands (``None``/absent: open end)
     rounds: int | None = Field(default=None, ge=1, le=50)
+    #: Schafkopf: Kreuzbock rounds after a Ramsch (a match rule, not one of the hand's)
+    kreuzbock: bool = False
     turn_timer: int | None = Field(default=None, ge=0, le=3600)
     bots: list[int] | str = Field(default_factory=list)
     bot: str | None = None
@@ -274,9 +276,13 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
         away_timeout = request.app.state.settings.away_timeout
     # the match's length in its own unit: Mucken's Bobbl, Schafkopf's rounds of four hands
     limit = body.bobbl_limit if desc.name == registry.DEFAULT_GAME else body.rounds
-    settings = {"turn_timer": turn_timer, "bobbl_limit": limit,
-                "allow_hints": body.allow_hints, "bot_takeover": body.bot_takeover,
-                "away_timeout": away_timeout}
+    settings: dict[str, Any] = {
+        "turn_timer": turn_timer, "bobbl_limit": limit, "allow_hints": body.allow_hints,
+        "bot_takeover": body.bot_takeover, "away_timeout": away_timeout}
+    if body.kreuzbock:
+        if desc.name != "schafkopf":
+            raise error(422, "invalid_rules", f"kreuzbock: not a rule of {desc.title['en']}")
+        settings["match_options"] = {"kreuzbock": True}
     m = manager_of(request)
     rt = m.create(name=name, creator_id=user.id, creator_name=user.name, public=body.public,
                   rules=rules, settings=settings, bot_seats=bot_seats, bot_name=bot_name,

@@ -128,8 +128,10 @@ class TableRuntime:
         self.status: str = row.status
         if self.desc.new_match is None:
             raise StammtischError(f"{self.game_name}: no online tables yet (no match)")
+        # match rules beyond the game's rules (Schafkopf: ``kreuzbock``), if any
+        match_options = dict(self.settings.get("match_options") or {})
         self.match = self.desc.new_match(self.rules, self.first_dealer,
-                                         self.settings.get("bobbl_limit"))
+                                         self.settings.get("bobbl_limit"), **match_options)
         self.game: GameState | None = None  # current or last finished game
         self.game_number = 0
         self.version = 0

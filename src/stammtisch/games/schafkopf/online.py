@@ -119,7 +119,8 @@ class SchafkopfSitting:
 
 
 def new_match(rules: SchafkopfRules, first_dealer: int = 0,
-              limit: int | None = None) -> SchafkopfSitting:
+              limit: int | None = None, *, kreuzbock: bool = False) -> SchafkopfSitting:
     """The registry's ``new_match`` for Schafkopf: ``limit`` is the number of rounds (four
-    hands each) of the sitting, ``None`` for an open end."""
-    return SchafkopfSitting(rules, first_dealer, limit)
+    hands each) of the sitting, ``None`` for an open end; ``kreuzbock``: a round of four
+    Kreuzbock hands follows every Ramsch (``SchafkopfMatch``)."""
+    return SchafkopfSitting(rules, first_dealer, limit, kreuzbock=kreuzbock)

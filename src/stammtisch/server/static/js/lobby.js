@@ -346,7 +346,8 @@ export function mountLobby(root) {
     const p = skInfo().presets?.[name] ?? {};
     form.sk = { preset: name, legen: !!p.legen, all_pass: p.all_pass ?? "redeal",
       first_lead: p.first_lead ?? "vorhand", games: [...(p.games ?? [])],
-      tariff: { ...(p.tariff ?? {}) }, rounds: form.sk?.rounds ?? "" };
+      tariff: { ...(p.tariff ?? {}) }, rounds: form.sk?.rounds ?? "",
+      kreuzbock: form.sk?.kreuzbock ?? false };
   }
 
   function schafkopfFields(field, check) {
@@ -374,6 +375,8 @@ export function mountLobby(root) {
       field("c-sk-preset", t("create.preset"), presetSel),
       h("fieldset", { class: "options sk-options" }, h("legend", { text: t("create.options") }),
         box("c-sk-legen", sk.legen, t("sk.create.legen"), (v) => { sk.legen = v; }),
+        box("c-sk-kreuzbock", !!sk.kreuzbock, t("sk.create.kreuzbock"),
+          (v) => { sk.kreuzbock = v; }),
         field("c-sk-all-pass", t("sk.create.all_pass"), sel("c-sk-all-pass", sk.all_pass,
           ["redeal", "ramsch", "muss"].map((k) => [k, t(`sk.create.all_pass.${k}`)]),
           (v) => { sk.all_pass = v; })),
@@ -440,7 +443,8 @@ export function mountLobby(root) {
     if (Object.keys(tariff).length) options.tariff = tariff;
     return {
       name: form.name || t("create.name_default"), public: !!form.public, game: "schafkopf",
-      preset: sk.preset, options, rounds: sk.rounds || null, turn_timer: form.turn_timer,
+      preset: sk.preset, options, rounds: sk.rounds || null, kreuzbock: !!sk.kreuzbock,
+      turn_timer: form.turn_timer,
       bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
       bot_takeover: !!form.bot_takeover, away_timeout: form.away_timeout,
     };

@@ -147,3 +147,21 @@ def test_bettel_and_tout_count_tricks() -> None:
     assert solve(bettel, hands, 0).value == 0 and bettel.declarers_win(0)
     tout = Contract("wenz-tout", order_for("wenz", None), "tricks", frozenset({1}))
     assert solve(tout, hands, 0).value == 2 and tout.declarers_win(8)
+
+
+def test_analysis_judges_every_card_of_a_rufspiel() -> None:
+    from stammtisch.games.schafkopf.analysis import analyze
+
+    rng = random.Random(21)
+    s = random_contract_state(rng, kinds=("sauspiel",))
+    play_random(s, rng, 32)
+    plays = analyze(s)
+    assert [p.index for p in plays] == list(range(32))
+    assert all(p.loss >= 0 and p.card in p.best or p.loss > 0 for p in plays)
+    # the value before the last card is the final value; the losses add up along the way
+    final = sum(s.tricks.augen[x] for x in contract_of(s).side)
+    assert plays[-1].value_after == final
+    r = s.result()
+    assert r is not None
+    won = r["winner"] == "declarers"
+    assert contract_of(s).declarers_win(final) == won

@@ -85,6 +85,8 @@ class Contract:
     side: frozenset[int]
     called: Card | None = None
     davonlaufen: bool = True
+    #: a Muss-Spiel (won with 60 Augen)
+    muss: bool = False
 
     @property
     def total(self) -> int:
@@ -100,7 +102,7 @@ class Contract:
         game; a Muss-Spiel wins with 60)."""
         if self.mode == "tricks":
             return value == 0 if self.word == "bettel" else value == 8
-        return value >= (60 if self.word.endswith("-zehn") else 61)
+        return value >= (60 if self.muss else 61)
 
 
 def contract_of(state: SchafkopfState) -> Contract:
@@ -117,7 +119,7 @@ def contract_of(state: SchafkopfState) -> Contract:
         side.add(state.partner)
     mode = "tricks" if g.tout or g.kind == "bettel" else "augen"
     return Contract(g.word, order_for(g.kind, g.suit), mode, frozenset(side), g.called,
-                    state.rules.davonlaufen)
+                    state.rules.davonlaufen, state.muss)
 
 
 class SchafkopfSolver(Solver):

@@ -48,7 +48,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log_path = tmp / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
-                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                     # every page registers from 127.0.0.1: the limits
+                                     # have tests of their own (tests/server)
+                                     "STAMMTISCH_REGISTER_RATE_PER_MINUTE": "100000",
+                                     "STAMMTISCH_REGISTER_RATE_GLOBAL_PER_MINUTE": "100000",
+                                     "STAMMTISCH_LOGIN_RATE_PER_MINUTE": "100000"})
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -36,6 +36,7 @@ from stammtisch.engine.core import Deal
 from stammtisch.games import registry
 from stammtisch.persistence.db import Database
 from stammtisch.persistence.store import Store
+from stammtisch.server.loadtest import run_sync  # works beside Playwright's loop
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import Connection, Seat, TableManager, TableRuntime
 
@@ -315,7 +316,7 @@ def _play(tmp_path: Path, n_hands: int, n_tables: int) -> tuple[list[dict[str, A
         for t in range(n_tables):
             await _play_table(manager, t, n_hands // n_tables, hands)
 
-    asyncio.run(main())
+    run_sync(main())
     manager.close()
     db.dispose()
     return hands, lobby

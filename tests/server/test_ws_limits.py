@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from stammtisch.server.auth import SESSION_COOKIE
+from stammtisch.server.loadtest import run_sync  # works beside Playwright's loop
 from stammtisch.server.ws import nesting_depth
 
 DEEP_BIG = "[" * 100_000
@@ -109,12 +110,12 @@ def test_close_frames_over_a_real_socket(tmp_path) -> None:
                 return got, closed.rcvd.code if closed.rcvd else None
 
     try:
-        got, code = asyncio.run(exchange(DEEP_BIG))
+        got, code = run_sync(exchange(DEEP_BIG))
         assert [m["type"] for m in got] == ["lobby", "error"] and code == 1009, (got, code)
         assert got[1]["code"] == "message_too_big"
-        got, code = asyncio.run(exchange(DEEP))
+        got, code = run_sync(exchange(DEEP))
         assert got[1]["code"] == "too_deep" and code == 1008, (got, code)
-        got, code = asyncio.run(exchange("[" * 300_000))  # above ws_max_size: uvicorn
+        got, code = run_sync(exchange("[" * 300_000))  # above ws_max_size: uvicorn
         assert [m["type"] for m in got] == ["lobby"] and code == 1009, (got, code)
         # a table socket (where the deep array used to reach json.loads)
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", trust_env=False) as http:
@@ -123,7 +124,7 @@ def test_close_frames_over_a_real_socket(tmp_path) -> None:
             r = http.post("/api/tables", json={"bots": "fill", "turn_timer": 0},
                           headers={"Cookie": cookie, "X-CSRF-Token": r.json()["csrf"]})
             path = f"/ws/tables/{r.json()['id']}"
-        got, code = asyncio.run(exchange(DEEP_BIG, path, cookie))
+        got, code = run_sync(exchange(DEEP_BIG, path, cookie))
         errors = [m for m in got if m["type"] == "error"]
         assert [m["code"] for m in errors] == ["message_too_big"] and code == 1009, (got, code)
     finally:

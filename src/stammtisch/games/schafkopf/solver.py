@@ -417,8 +417,9 @@ class SchafkopfSolver(Solver):
             while e:
                 b = e & -e
                 e ^= b
-                nxt = alive & above[b.bit_length() - 1]
-                if nxt & -nxt & m & eq[b.bit_length() - 1]:
+                i = b.bit_length() - 1
+                nxt = alive & above[i]
+                if nxt & -nxt & m & eq[i]:
                     m ^= b
             return m
 

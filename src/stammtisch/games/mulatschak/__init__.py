@@ -1,0 +1,28 @@
+"""Mulatschak, the Salzburg trick-bidding game for 2–6 (seed 003, exact contract
+../specs/mulatschak.md).
+
+Implemented, every house rule an option of :class:`MulatschakRules` (preset
+``salzburg``): the shuffle as chance, Abheben (a cut Weli kept by the cutter) or Klopfen
+(the bottom card shown, the hand counts double), the deal 3 + 2 (2 + 2 to the Weli's
+keeper), Zusammengefallen (a hand without A, K, O, U or Weli), the Stichansage from
+dealer + 1 with ``bei mir`` and its answers, the Muli in turn and out of turn, the
+``all_pass`` redeal, the trump (``trumpf E|G|H|S``), Mitgehen/Daheimbleiben (forced with
+Herz, in a Muli, at a score of 3 or less), the Kartentausch forms (``behalte``,
+``tausche``, ``sicht`` with ``nimm``/``weg``, ``sau``, ``sechs``, ``bruecke`` with the
+shown trumps) with the stock's promises, the five tricks with Farbzwang, Trumpfzwang and
+Stichzwang, the scoring with the doublings (Herz, Klopfen, carried folds), Muli made or
+broken (``all`` or ``breaker``), the score limits (≤ 5: only ``weiter``; ≤ 3: no
+exchange, no staying home) and the match winner of a hand's scores.  The option
+``weiss_nicht`` ("Weiß ich noch nicht"; reading in docs/rules/mulatschak.md).
+Records: :mod:`stammtisch.games.mulatschak.record`.
+
+Not implemented: a match object (dealer rotation over hands, the carried doubling), bots
+beyond the generic random one, an online table.  Every option with its seed sentence and
+every reading: docs/rules/mulatschak.md.
+"""
+
+from stammtisch.games.mulatschak.description import describe
+from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
+from stammtisch.games.mulatschak.state import MulatschakState, new_state
+
+__all__ = ["PRESETS", "MulatschakRules", "MulatschakState", "describe", "new_state"]

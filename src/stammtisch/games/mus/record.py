@@ -1,0 +1,219 @@
+"""Mus records (../specs/records.md, ../specs/mus.md): load, replay action by action, write.
+
+A record is one hand::
+
+    {"game": "mus", "rules": "duples" | {"preset": "duples", <option>: ...}, "dealer": 0,
+     "score": [0, 0], "hands": [[4 cards] × 4], "stock": [24 cards, top first],
+     "reshuffles": [[cards], ...] (optional), "actions": [[3, "mus"], ...]}
+
+:func:`replay_record` gives the result object (the contract's keys) or raises
+:class:`~stammtisch.errors.RecordError`; for a bad action a
+:class:`~stammtisch.errors.RecordActionError` carrying the action's ``index``.
+A ``descarte`` may name its cards in any order.
+
+The seed's betting example (dealer 0, so Mano A is seat 3, B seat 2, C seat 1, D seat 0):
+A bets 2, B refuses, D raises by 3 to 5, A raises by 6 to 11, D refuses: A's pair scores 5;
+then chica (1 en paso), pares (seats 1 and 3 hold a par: 2) and juego (seat 1's 31: 3) go
+to pair 1 as well, the ties of Pares and Juego (two kings, 31) to seat 1, nearer Mano.
+
+>>> rec = {"game": "mus", "rules": "duples", "dealer": 0, "score": [0, 0],
+...        "hands": [["OR", "C3", "OC", "B1"], ["CR", "PR", "OS", "O2"],
+...                  ["O4", "C4", "P5", "B6"], ["O7", "C7", "P6", "B5"]],
+...        "stock": [], "actions": []}
+>>> from stammtisch.cards import SPANISH_DECK
+>>> used = {c for h in rec["hands"] for c in h}
+>>> rec["stock"] = [str(c) for c in SPANISH_DECK if str(c) not in used]
+>>> out = replay_record({**rec, "actions": [
+...     [3, "no mus"],
+...     [3, "envido 2"], [2, "no quiero"], [0, "envido 3"], [3, "envido 6"],
+...     [0, "no quiero"],
+...     [3, "paso"], [2, "paso"], [1, "paso"], [0, "paso"],
+...     [3, "paso"], [2, "paso"], [1, "paso"], [0, "paso"],
+...     [1, "paso"], [0, "paso"]]})
+>>> out["status"]
+{'grande': 'no_querido', 'chica': 'paso', 'pares': 'paso', 'juego': 'paso', 'punto': 'no_bet'}
+>>> out["score"], out["lances"]
+([0, 11], {'grande': 0, 'chica': 1, 'pares': 1, 'juego': 1, 'punto': None})
+>>> try:
+...     replay_record({**rec, "actions": [[0, "mus"]]})
+... except RecordActionError as e:
+...     print(e.index, e)
+0 action 0 ([0, "mus"]): seat 0 may not act now (seat 3 is to act)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.cards import SPANISH_DECK, Card
+from stammtisch.engine.core import CHANCE, Say, Shuffle
+from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
+from stammtisch.games.mus.rules import MusRules
+from stammtisch.games.mus.state import RESULT_KEYS, MusState
+
+
+def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
+    if isinstance(source, str | bytes):
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not JSON: {e}") from None
+    else:
+        data = source
+    if not isinstance(data, Mapping):
+        raise RecordError("a record must be a JSON object")
+    data = dict(data)
+    if data.get("game") != "mus":
+        raise RecordError(f"game: {data.get('game')!r} is not 'mus'")
+    for key in ("rules", "dealer", "score", "hands", "stock", "actions"):
+        if key not in data:
+            raise RecordError(f"missing key {key!r}")
+    if not isinstance(data["actions"], list):
+        raise RecordError("actions: must be a list of [seat, word] pairs")
+    return data
+
+
+def _cards(value: Any, where: str, count: int | None) -> list[Card]:
+    if not isinstance(value, list) or (count is not None and len(value) != count):
+        raise RecordError(f"{where}: must be a list of {count if count else 'the'} cards")
+    out = []
+    for i, text in enumerate(value):
+        if not isinstance(text, str):
+            raise RecordError(f"{where}[{i}]: {text!r} is not a card")
+        try:
+            c = Card.parse(text)
+        except InvalidCardError as e:
+            raise RecordError(f"{where}[{i}]: {e}") from None
+        if str(c) != text or c not in SPANISH_DECK:
+            raise RecordError(f"{where}[{i}]: {text!r} is not a card of the Spanish deck")
+        out.append(c)
+    return out
+
+
+def _setup(data: dict[str, Any]) -> tuple[MusRules, MusState, list[tuple[Card, ...]]]:
+    try:
+        rules = MusRules.from_json(data["rules"])
+    except StammtischError as e:
+        raise RecordError(f"rules: {e}") from None
+    dealer = data["dealer"]
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+        raise RecordError(f"dealer: {dealer!r} is not a seat 0..3")
+    score = data["score"]
+    if (not isinstance(score, list) or len(score) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int)
+                   or not 0 <= v < rules.target for v in score)):
+        raise RecordError(f"score: {score!r} must be two integers from 0 to {rules.target - 1}")
+    hands_value = data["hands"]
+    if not isinstance(hands_value, list) or len(hands_value) != 4:
+        raise RecordError("hands: must be a list of four hands of 4 cards")
+    hands = [_cards(h, f"hands[{s}]", 4) for s, h in enumerate(hands_value)]
+    stock = _cards(data["stock"], "stock", 24)
+    every = [c for h in hands for c in h] + stock
+    if len(set(every)) != len(every):
+        dup = next(c for c in every if every.count(c) > 1)
+        raise RecordError(f"hands and stock: {dup} appears twice")
+    reshuffles_value = data.get("reshuffles", [])
+    if not isinstance(reshuffles_value, list):
+        raise RecordError("reshuffles: must be a list of lists of cards")
+    reshuffles = [tuple(_cards(r, f"reshuffles[{i}]", None))
+                  for i, r in enumerate(reshuffles_value)]
+    state = MusState.from_deal(rules, dealer, (score[0], score[1]), hands, stock)
+    return rules, state, reshuffles
+
+
+def _word(state: MusState, word: str) -> Say | None:
+    """The legal action ``word`` names (a ``descarte`` in any card order), else ``None``."""
+    for a in state.legal_actions():
+        if str(a) == word:
+            return a if isinstance(a, Say) else None
+    parts = word.split(" ")
+    if parts[0] == "descarte" and len(parts) > 1:
+        for a in state.legal_actions():
+            if isinstance(a, Say) and sorted(a.word.split(" ")) == sorted(parts):
+                return a
+    return None
+
+
+def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
+    """Replay a record with every check; returns the finished hand."""
+    data = load(source)
+    _, state, reshuffles = _setup(data)
+    used = 0
+    actions = data["actions"]
+    for i, entry in enumerate(actions):
+        shown = json.dumps(entry, ensure_ascii=False)
+        where = f"action {i} ({shown})"
+        if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
+                or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
+            raise RecordActionError(f"{where}: must be a pair [seat, \"word\"]", i)
+        seat, word = entry
+        if state.is_terminal():
+            raise RecordActionError(f"{where}: the hand is already over", i)
+        player = state.current_player
+        if seat != player:
+            raise RecordActionError(
+                f"{where}: seat {seat} may not act now (seat {player} is to act)", i)
+        action = _word(state, word)
+        if action is None:
+            try:
+                parsed = state.parse_action(word)
+            except StammtischError:
+                reason = f"{word!r} is not a word of Mus"
+            else:
+                if parsed in state.legal_actions():
+                    reason = f"{word!r} must be written exactly {str(parsed)!r}"
+                else:
+                    reason = state.explain_illegal(parsed)
+            raise RecordActionError(f"{where}: {reason}", i)
+        state.apply(action)
+        while state.current_player == CHANCE:
+            if used == len(reshuffles):
+                raise RecordActionError(
+                    f"{where}: the stock runs out and no reshuffle list is left", i)
+            order = reshuffles[used]
+            if not state.is_chance_outcome(Shuffle(order)):
+                raise RecordError(
+                    f"reshuffles[{used}] (used after action {i}): must be an ordering of "
+                    f"the discards not yet reshuffled: "
+                    f"{' '.join(sorted(str(c) for c in state.pool))}")
+            state.apply(Shuffle(order))
+            used += 1
+    if not state.is_terminal():
+        n = len(actions)
+        raise RecordActionError(
+            f"action {n}: missing, the actions stop before the hand is over "
+            f"(seat {state.current_player} is to act in phase {state.phase})", n)
+    if used < len(reshuffles):
+        raise RecordError(f"reshuffles[{used}]: never needed (the stock did not run out)")
+    return state
+
+
+def replay_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
+    """The result object of a record (exactly the contract's keys, in its order)."""
+    result = replay(source).result()
+    assert result is not None
+    return {k: result[k] for k in RESULT_KEYS}
+
+
+def record_of(state: MusState) -> dict[str, Any]:
+    """The record of a dealt (or finished) hand; the inverse of :func:`replay`."""
+    if not state.dealt:
+        raise RecordError("the hand is not dealt yet")
+    out: dict[str, Any] = {
+        "game": "mus",
+        "rules": state.rules.to_record(),
+        "dealer": state.dealer,
+        "score": list(state.start_score),
+        "hands": [[str(c) for c in h] for h in state.dealt],
+        "stock": [str(c) for c in state.initial_stock],
+    }
+    if state.reshuffles:
+        out["reshuffles"] = [[str(c) for c in r] for r in state.reshuffles]
+    out["actions"] = [[seat, str(a)] for seat, a in state.history if seat >= 0]
+    return out
+
+
+__all__ = ["load", "record_of", "replay", "replay_record"]

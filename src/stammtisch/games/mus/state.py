@@ -1,0 +1,592 @@
+"""One hand of Mus (the contract ../specs/mus.md): the Mus rounds with discards, the four
+lances with their betting, the showdown and the result.
+
+Seats are numbered clockwise; Mus is played counterclockwise: after seat ``s`` comes
+``s - 1`` (mod 4), Mano is ``dealer - 1``.  Pair 0 = seats 0 and 2, pair 1 = seats 1 and 3.
+
+The seed's worked examples (A = Mano): A holds R 3 C 1, B holds R R S 2 (8 reyes).
+
+>>> from stammtisch.cards import cards
+>>> from stammtisch.games.mus.rules import MusRules
+>>> r = MusRules.preset("duples")
+>>> a, b = cards("OR C3 OC B1"), cards("CR PR OS O2")
+>>> grande_key(a, r) > grande_key(b, r)     # two kings each, then Reiter beats Bube
+True
+>>> chica_key(b, r) < chica_key(a, r)       # one ace each, then Bube is lower than Reiter
+True
+>>> pares_key(a, r) == pares_key(b, r)      # two kings each: Mano (A) wins the tie
+True
+>>> juego_value(a, r), juego_value(b, r)    # 10 + 10 + 10 + 1 = 31 each: Mano wins
+(31, 31)
+>>> sorted((33, 40, 31, 37, 32), key=juego_rank, reverse=True)
+[31, 32, 40, 37, 33]
+
+The seed's betting example: A bets 2, B refuses, D raises by 3 to 5, A raises by 6 to
+11, D refuses: A's pair scores 5 (the stake before the last bet).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Self
+
+from stammtisch.cards import SPANISH_DECK, Card, Rank, cards
+from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng, Say, Shuffle
+from stammtisch.errors import InvalidActionError, StammtischError
+from stammtisch.games.mus.rules import MusRules
+
+LANCES: Final = ("grande", "chica", "pares", "juego", "punto")
+#: the result object's keys, in the contract's order
+RESULT_KEYS: Final = ("final_hands", "score", "set_winner", "lances", "status")
+JUEGO_ORDER: Final = (31, 32, 40, 37, 36, 35, 34, 33)
+PARES_BONUS: Final = {1: 1, 2: 2, 3: 3}  # par, medias, duples
+
+_FACE = {Rank.UNO: 1, Rank.DOS: 2, Rank.TRES: 3, Rank.CUATRO: 4, Rank.CINCO: 5,
+         Rank.SEIS: 6, Rank.SIETE: 7, Rank.SOTA: 10, Rank.CABALLO: 11, Rank.REY: 12}
+
+
+def rank_of(c: Card, rules: MusRules) -> int:
+    """The card's rank for comparisons: 12 R (and 3 with 8 reyes), 11 C, 10 S, 7–4 (3, 2),
+    1 (and 2 with 8 reyes)."""
+    v = _FACE[c.rank]
+    if rules.reyes == 8:
+        if v == 3:
+            return 12
+        if v == 2:
+            return 1
+    return v
+
+
+def card_value(c: Card, rules: MusRules) -> int:
+    """A card's value for Juego and Punto."""
+    return min(rank_of(c, rules), 10)
+
+
+def grande_key(hand: Sequence[Card], rules: MusRules) -> tuple[int, ...]:
+    """Higher is better: the ranks from the highest."""
+    return tuple(sorted((rank_of(c, rules) for c in hand), reverse=True))
+
+
+def chica_key(hand: Sequence[Card], rules: MusRules) -> tuple[int, ...]:
+    """Lower is better: the ranks from the lowest."""
+    return tuple(sorted(rank_of(c, rules) for c in hand))
+
+
+def pares_key(hand: Sequence[Card], rules: MusRules) -> tuple[int, int, int] | None:
+    """``(category, higher pair, second pair)`` with category 1 par, 2 medias, 3 duples
+    (four of a kind counts as duples); ``None`` without pares."""
+    counts = Counter(rank_of(c, rules) for c in hand)
+    if 4 in counts.values():
+        r = next(iter(counts))
+        return (3, r, r)
+    pairs = sorted((r for r, n in counts.items() if n == 2), reverse=True)
+    if len(pairs) == 2:
+        return (3, pairs[0], pairs[1])
+    threes = [r for r, n in counts.items() if n == 3]
+    if threes:
+        return (2, threes[0], 0)
+    if pairs:
+        return (1, pairs[0], 0)
+    return None
+
+
+def juego_value(hand: Sequence[Card], rules: MusRules) -> int:
+    """The value sum of a hand (Juego from 31)."""
+    return sum(card_value(c, rules) for c in hand)
+
+
+def juego_rank(value: int) -> int:
+    """Higher is better among Juego values: 31, 32, 40, 37, 36, 35, 34, 33."""
+    return len(JUEGO_ORDER) - JUEGO_ORDER.index(value)
+
+
+def _hand_text(hand: Sequence[Card]) -> list[str]:
+    return [str(c) for c in hand]
+
+
+class MusState(GameState):
+    """One hand of Mus.  Chance nodes: the shuffle (a :class:`Shuffle` of the 40 cards;
+    the first 16 are dealt one at a time from Mano in playing order, the other 24 are the
+    stock, top first) and each reshuffle of the discards (a :class:`Shuffle` of them)."""
+
+    game_name = "mus"
+    num_seats = 4
+
+    def __init__(self, rules: MusRules, dealer: int = 0,
+                 score: tuple[int, int] = (0, 0)) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.mano = (dealer - 1) % 4
+        self.start_score: tuple[int, int] = (score[0], score[1])
+        self.score: list[int] = list(score)
+        self.hands: list[list[Card]] = [[], [], [], []]
+        self.dealt: tuple[tuple[Card, ...], ...] = ()
+        self.initial_stock: tuple[Card, ...] = ()
+        self.stock: list[Card] = []
+        #: discards of earlier rounds not yet reshuffled
+        self.pool: list[Card] = []
+        #: discards of the current round, by seat
+        self.discards: list[list[Card]] = [[], [], [], []]
+        self.reshuffles: list[tuple[Card, ...]] = []
+        self.history: list[tuple[int, Action]] = []
+        self._phase = "shuffle"
+        self._turn = CHANCE
+        self._mus_said = 0
+        self._draws: list[tuple[int, int]] = []  # (seat, cards still to draw)
+        # lances
+        self.lance_index = -1
+        self.status: dict[str, str] = {}
+        self.stakes: dict[str, int] = {}  # accepted stakes
+        self._eligible: list[int] = []
+        self._passes = 0
+        self._bettor = -1
+        self._stake = 0
+        self._stake_before = 0
+        self._ordago = False
+        self._refused: set[int] = set()
+        self.set_winner: int | None = None
+        self.stopped = False
+
+    # -- setup ---------------------------------------------------------------
+    @classmethod
+    def from_deal(cls, rules: MusRules, dealer: int, score: tuple[int, int],
+                  hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> MusState:
+        """A hand whose cards are given (a record's ``hands`` and ``stock``)."""
+        state = cls(rules, dealer, score)
+        state._start(tuple(tuple(h) for h in hands), tuple(stock))
+        return state
+
+    def _start(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> None:
+        self.dealt = hands
+        self.initial_stock = stock
+        self.hands = [list(h) for h in hands]
+        self.stock = list(stock)
+        self._phase = "mus"
+        self._turn = self.mano
+        self._mus_said = 0
+
+    def order(self) -> list[int]:
+        """The seats in playing order from Mano."""
+        return [(self.mano - k) % 4 for k in range(4)]
+
+    def distance(self, seat: int) -> int:
+        """Playing-order distance from Mano (ties go to the smaller)."""
+        return (self.mano - seat) % 4
+
+    # -- the engine contract ---------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def current_player(self) -> int:
+        return self._turn
+
+    @property
+    def lance(self) -> str:
+        return self._lances()[self.lance_index] if self.lance_index >= 0 else ""
+
+    def _lances(self) -> tuple[str, str, str, str]:
+        last = "juego" if self.has_juego_lance() else "punto"
+        return ("grande", "chica", "pares", last)
+
+    def has_juego_lance(self) -> bool:
+        return any(juego_value(h, self.rules) >= 31 for h in self.hands)
+
+    def legal_actions(self) -> list[Action]:
+        turn = self._turn
+        if turn < 0:
+            return []
+        if self._phase == "mus":
+            return [Say("mus"), Say("no mus")]
+        if self._phase == "discard":
+            return [Say("descarte " + " ".join(str(c) for c in combo))
+                    for n in range(1, 5) for combo in itertools.combinations(self.hands[turn], n)
+                    if self._can_serve(n)]
+        bets = [Say(f"envido {n}") for n in range(2, self.rules.target + 1)] + [Say("ordago")]
+        if self._bettor < 0:
+            return [Say("paso"), *bets]
+        if self._ordago:
+            return [Say("quiero"), Say("no quiero")]
+        return [Say("quiero"), Say("no quiero"), *bets]
+
+    def _can_serve(self, n: int) -> bool:
+        """Whether ``n`` more discards this round can still be drawn (the stock and the
+        reshufflable discards of earlier rounds)."""
+        asked = sum(len(d) for d in self.discards) + n
+        return asked <= len(self.stock) + len(self.pool)
+
+    def explain_illegal(self, action: Action) -> str:
+        turn = self._turn
+        if turn == TERMINAL:
+            return "the hand is over"
+        if turn == CHANCE:
+            return f"chance is to act (phase {self._phase})"
+        if not isinstance(action, Say):
+            return f"{action} is not a word of phase {self._phase}"
+        word = action.word
+        if self._phase == "mus":
+            return f"{word!r} is not legal in the Mus round (mus or no mus)"
+        if self._phase == "discard":
+            if word.startswith("descarte "):
+                try:
+                    named = cards(word.split()[1:])
+                except StammtischError:
+                    return f"{word!r} names no cards"
+                missing = [str(c) for c in named if c not in self.hands[turn]]
+                if missing:
+                    return f"seat {turn} does not hold {' '.join(missing)}"
+                if len(set(named)) != len(named):
+                    return "a card is named twice"
+                if not self._can_serve(len(named)):
+                    return "the stock and the discards cannot serve that many cards"
+            return f"{word!r} is not legal now (descarte and 1-4 of seat {turn}'s cards)"
+        if self._ordago:
+            return f"{word!r}: an ordago can only be answered quiero or no quiero"
+        if word.startswith("envido"):
+            return f"{word!r}: envido takes a number from 2 to {self.rules.target}"
+        if self._bettor < 0 and word in ("quiero", "no quiero"):
+            return f"{word!r}: there is no bet to answer in {self.lance}"
+        if self._bettor >= 0 and word == "paso":
+            return f"'paso' is not legal: seat {turn} must answer the bet"
+        return f"{word!r} is not legal now in {self.lance}"
+
+    def parse_action(self, text: str) -> Action:
+        text = text.strip()
+        if text.startswith("shuffle:"):
+            return Shuffle(cards(text.removeprefix("shuffle:")))
+        words = text.split()
+        if not words:
+            raise InvalidActionError("an empty action")
+        if words[0] == "descarte":
+            try:
+                named = cards(words[1:])
+            except StammtischError as e:
+                raise InvalidActionError(f"{text!r}: {e}") from None
+            return Say("descarte " + " ".join(str(c) for c in named))
+        if text in ("mus", "no mus", "paso", "quiero", "no quiero", "ordago"):
+            return Say(text)
+        if words[0] == "envido" and len(words) == 2 and words[1].isdigit():
+            return Say(f"envido {int(words[1])}")
+        raise InvalidActionError(f"{text!r} is not a word of Mus")
+
+    # -- chance ----------------------------------------------------------------
+    def _chance_cards(self) -> list[Card]:
+        return list(SPANISH_DECK) if self._phase == "shuffle" else list(self.pool)
+
+    def sample_chance(self, rng: Rng) -> Action:
+        deck = self._chance_cards()
+        rng.shuffle(deck)
+        return Shuffle(tuple(deck))
+
+    def is_chance_outcome(self, action: Action) -> bool:
+        if self._turn != CHANCE or not isinstance(action, Shuffle):
+            return False
+        want = self._chance_cards()
+        return len(action.order) == len(want) and set(action.order) == set(want)
+
+    # -- applying ----------------------------------------------------------------
+    def apply_unchecked(self, action: Action) -> None:
+        self.history.append((self._turn, action))
+        if isinstance(action, Shuffle):
+            if self._phase == "shuffle":
+                order = action.order
+                hands: list[list[Card]] = [[], [], [], []]
+                for i in range(16):
+                    hands[self.order()[i % 4]].append(order[i])
+                self._start(tuple(tuple(h) for h in hands), tuple(order[16:]))
+            else:
+                self.reshuffles.append(action.order)
+                self.stock = list(action.order)
+                self.pool = []
+                self._draw()
+            return
+        assert isinstance(action, Say)
+        word = action.word
+        seat = self._turn
+        if self._phase == "mus":
+            if word == "no mus":
+                self._begin_lances()
+            else:
+                self._mus_said += 1
+                if self._mus_said == 4:
+                    self._phase = "discard"
+                    self._turn = self.mano
+                    self.discards = [[], [], [], []]
+                else:
+                    self._turn = (seat - 1) % 4
+            return
+        if self._phase == "discard":
+            named = cards(word.split()[1:])
+            self.discards[seat] = list(named)
+            self.hands[seat] = [c for c in self.hands[seat] if c not in named]
+            if seat == (self.mano + 1) % 4:  # the last in playing order
+                self._draws = [(s, len(self.discards[s])) for s in self.order()]
+                self._draw()
+            else:
+                self._turn = (seat - 1) % 4
+            return
+        self._bet(seat, word)
+
+    def _draw(self) -> None:
+        while self._draws:
+            seat, n = self._draws[0]
+            while n:
+                if not self.stock:
+                    self._phase = "reshuffle"
+                    self._draws[0] = (seat, n)
+                    self._turn = CHANCE
+                    return
+                self.hands[seat].append(self.stock.pop(0))
+                n -= 1
+            self._draws.pop(0)
+        for d in self.discards:
+            self.pool.extend(d)
+        self.discards = [[], [], [], []]
+        self._phase = "mus"
+        self._turn = self.mano
+        self._mus_said = 0
+
+    # -- the lances ----------------------------------------------------------------
+    def eligible(self, lance: str) -> list[int]:
+        """The seats taking part in ``lance``, in playing order."""
+        if lance == "pares":
+            return [s for s in self.order() if pares_key(self.hands[s], self.rules)]
+        if lance == "juego":
+            return [s for s in self.order() if juego_value(self.hands[s], self.rules) >= 31]
+        return self.order()
+
+    def _begin_lances(self) -> None:
+        self._phase = "lances"
+        self.lance_index = -1
+        self._next_lance()
+
+    def _next_lance(self) -> None:
+        while True:
+            self.lance_index += 1
+            if self.lance_index == 4:
+                self._showdown()
+                return
+            lance = self.lance
+            eligible = self.eligible(lance)
+            if len({s % 2 for s in eligible}) < 2:
+                self.status[lance] = "no_bet"
+                continue
+            self._eligible = eligible
+            self._passes = 0
+            self._bettor = -1
+            self._stake = 0
+            self._stake_before = 0
+            self._ordago = False
+            self._refused = set()
+            self._turn = eligible[0]
+            return
+
+    def _responder(self) -> int | None:
+        for k in range(1, 4):
+            s = (self._bettor - k) % 4
+            if s % 2 != self._bettor % 2 and s in self._eligible and s not in self._refused:
+                return s
+        return None
+
+    def _bet(self, seat: int, word: str) -> None:
+        lance = self.lance
+        if word == "paso":
+            self._passes += 1
+            if self._passes == len(self._eligible):
+                self.status[lance] = "paso"
+                self._next_lance()
+            else:
+                self._turn = self._eligible[self._passes]
+            return
+        if word == "quiero":
+            self.status[lance] = "querido"
+            if self._ordago:
+                self.status[lance] = "ordago"
+                winner = self.lance_winner(lance)
+                assert winner is not None
+                self.set_winner = winner % 2
+                self._stop()
+                return
+            self.stakes[lance] = self._stake
+            self._next_lance()
+            return
+        if word == "no quiero":
+            self._refused.add(seat)
+            nxt = self._responder()
+            if nxt is not None:
+                self._turn = nxt
+                return
+            self.status[lance] = "no_querido"
+            if self._add(self._bettor % 2, max(self._stake_before, 1)):
+                self._stop()
+                return
+            self._next_lance()
+            return
+        # envido N or ordago: seat is now the bettor
+        self._stake_before = self._stake
+        if word == "ordago":
+            self._ordago = True
+        else:
+            self._stake += int(word.split()[1])
+        self._bettor = seat
+        responder = self._responder()
+        assert responder is not None
+        self._turn = responder
+
+    def _add(self, pair: int, points: int) -> bool:
+        """Add points; whether the set ended."""
+        self.score[pair] += points
+        if self.score[pair] >= self.rules.target and self.set_winner is None:
+            self.set_winner = pair
+            return True
+        return False
+
+    def _stop(self) -> None:
+        self.stopped = True
+        self._finish()
+
+    def _finish(self) -> None:
+        self._phase = "end"
+        self._turn = TERMINAL
+
+    def lance_winner(self, lance: str) -> int | None:
+        """The seat holding the best combination for ``lance`` (``None``: nobody
+        eligible, or Juego/Punto when it does not apply)."""
+        if lance in ("juego", "punto") and (lance == "juego") != self.has_juego_lance():
+            return None
+        eligible = self.eligible(lance)
+        if not eligible:
+            return None
+        r = self.rules
+
+        def key(s: int) -> Any:
+            h = self.hands[s]
+            if lance == "grande":
+                return grande_key(h, r)
+            if lance == "chica":
+                return tuple(-v for v in chica_key(h, r))
+            if lance == "pares":
+                return pares_key(h, r)
+            if lance == "juego":
+                return juego_rank(juego_value(h, r))
+            return juego_value(h, r)
+
+        # eligible is in playing order: max() keeps the first of equals (nearer Mano)
+        return max(eligible, key=key)
+
+    def _bonus(self, lance: str, pair: int) -> int:
+        r = self.rules
+        if lance == "pares":
+            total = 0
+            for s in (pair, pair + 2):
+                k = pares_key(self.hands[s], r)
+                if k:
+                    total += PARES_BONUS[k[0]]
+            return total
+        if lance == "juego":
+            total = 0
+            for s in (pair, pair + 2):
+                v = juego_value(self.hands[s], r)
+                if v == 31:
+                    total += 3
+                elif v > 31:
+                    total += 2
+            return total
+        if lance == "punto":
+            return r.punto_bonus
+        return 1 if self.status.get(lance) == "paso" else 0
+
+    def _showdown(self) -> None:
+        for lance in self._lances():
+            winner = self.lance_winner(lance)
+            if winner is None:
+                continue
+            pair = winner % 2
+            if lance in self.stakes and self._add(pair, self.stakes[lance]):
+                break
+            if self.status.get(lance) == "no_querido" and lance in ("grande", "chica"):
+                continue
+            bonus = self._bonus(lance, pair)
+            if bonus and self._add(pair, bonus):
+                break
+        self._finish()
+
+    # -- outcome and views ---------------------------------------------------------
+    def result(self) -> Mapping[str, Any] | None:
+        if self._turn != TERMINAL:
+            return None
+        applies = "juego" if self.has_juego_lance() else "punto"
+        lances: dict[str, int | None] = {}
+        status: dict[str, str] = {}
+        for lance in LANCES:
+            w = self.lance_winner(lance)
+            lances[lance] = None if w is None else w % 2
+            if lance in ("juego", "punto") and lance != applies:
+                status[lance] = "no_bet"
+            else:
+                status[lance] = self.status.get(lance, "not_reached")
+        return {
+            "final_hands": [_hand_text(h) for h in self.hands],
+            "score": list(self.score),
+            "set_winner": self.set_winner,
+            "lances": lances,
+            "status": status,
+        }
+
+    def _public_word(self, seat: int, who: int, action: Action) -> str | None:
+        if who < 0:
+            return None  # chance: the cards are hidden
+        text = str(action)
+        if text.startswith("descarte ") and who != seat:
+            return f"descarte {len(text.split()) - 1}"
+        if text.startswith("descarte "):
+            return None  # own discards: see "discarded" (only while not reshuffled)
+        return text
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": "mus", "phase": self._phase, "dealer": self.dealer, "mano": self.mano,
+            "to_act": self._turn, "score": list(self.score), "stock": len(self.stock),
+            "hand_sizes": [len(h) for h in self.hands],
+            "words": [[who, w] for who, a in self.history
+                      if (w := self._public_word(-1 if seat is None else seat, who, a))],
+            "lance": self.lance,
+        }
+        if self._phase in ("lances", "end"):
+            out["pares"] = [s for s in range(4) if pares_key(self.hands[s], self.rules)]
+            out["juego"] = [s for s in range(4)
+                            if juego_value(self.hands[s], self.rules) >= 31]
+        if seat is not None:
+            out["seat"] = seat
+            out["hand"] = _hand_text(self.hands[seat])
+            out["discarded"] = [str(c) for c in self.discards[seat]]
+            if self._turn == seat:
+                out["legal"] = [str(a) for a in self.legal_actions()]
+        if self._turn == TERMINAL:
+            out["hands"] = [_hand_text(h) for h in self.hands]
+            out["result"] = self.result()
+        return out
+
+    def clone(self) -> Self:
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.score = list(self.score)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.pool = list(self.pool)
+        new.discards = [list(d) for d in self.discards]
+        new.reshuffles = list(self.reshuffles)
+        new.history = list(self.history)
+        new._draws = list(self._draws)
+        new.status = dict(self.status)
+        new.stakes = dict(self.stakes)
+        new._eligible = list(self._eligible)
+        new._refused = set(self._refused)
+        return new
+
+
+__all__ = ["LANCES", "RESULT_KEYS", "MusState", "card_value", "chica_key", "grande_key",
+           "juego_rank", "juego_value", "pares_key", "rank_of"]

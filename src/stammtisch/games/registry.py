@@ -8,14 +8,14 @@ is the one place that lists them.
 
 >>> from stammtisch.games import registry
 >>> registry.names()
-['mucken', 'schafkopf']
+['mucken', 'mus', 'schafkopf']
 >>> mucken = registry.get("mucken")
 >>> mucken.title["de"], mucken.seats, mucken.default_preset
 ('Mucken', (4, 4), 'seefest')
 >>> registry.get("skat")
 Traceback (most recent call last):
 ...
-stammtisch.games.base.UnknownGameError: unknown game 'skat' (known: mucken, schafkopf)
+stammtisch.games.base.UnknownGameError: unknown game 'skat' (known: mucken, mus, schafkopf)
 """
 
 from __future__ import annotations
@@ -70,6 +70,9 @@ def _load_builtin() -> None:
     from stammtisch.games import mucken
 
     register(mucken.describe())
+    from stammtisch.games import mus
+
+    register(mus.describe())
     from stammtisch.games import schafkopf
 
     # the package's own describe() once it has one; until then the one below

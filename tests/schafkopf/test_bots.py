@@ -169,9 +169,9 @@ def test_heuristic_gives_kontra_with_a_strong_hand_only() -> None:
     assert bot.choose(s, random.Random(0)) == Say("gut")
 
 
-def test_pimc_takes_a_sure_win() -> None:
-    """Last trick but one, the declarer's EO wins both: any legal card keeps the game;
-    PIMC returns a legal card and its estimates cover every legal card."""
+def test_pimc_estimates_cover_the_legal_cards() -> None:
+    """Late in a Solo (exact values): PIMC's estimates cover exactly the legal cards and
+    its choice is one of them."""
     rng = random.Random(1)
     s = random_contract_state(rng, kinds=("solo",))
     play_random(s, rng, 24)

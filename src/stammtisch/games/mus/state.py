@@ -42,6 +42,8 @@ LANCES: Final = ("grande", "chica", "pares", "juego", "punto")
 RESULT_KEYS: Final = ("final_hands", "score", "set_winner", "lances", "status")
 JUEGO_ORDER: Final = (31, 32, 40, 37, 36, 35, 34, 33)
 PARES_BONUS: Final = {1: 1, 2: 2, 3: 3}  # par, medias, duples
+#: the largest N of ``envido N`` (the contract says N >= 2 only; a reading: two digits)
+MAX_ENVIDO: Final = 99
 
 _FACE = {Rank.UNO: 1, Rank.DOS: 2, Rank.TRES: 3, Rank.CUATRO: 4, Rank.CINCO: 5,
          Rank.SEIS: 6, Rank.SIETE: 7, Rank.SOTA: 10, Rank.CABALLO: 11, Rank.REY: 12}
@@ -205,7 +207,7 @@ class MusState(GameState):
             return [Say("descarte " + " ".join(str(c) for c in combo))
                     for n in range(1, 5) for combo in itertools.combinations(self.hands[turn], n)
                     if self._can_serve(n)]
-        bets = [Say(f"envido {n}") for n in range(2, self.rules.target + 1)] + [Say("ordago")]
+        bets = [Say(f"envido {n}") for n in range(2, MAX_ENVIDO + 1)] + [Say("ordago")]
         if self._bettor < 0:
             return [Say("paso"), *bets]
         if self._ordago:
@@ -246,7 +248,7 @@ class MusState(GameState):
         if self._ordago:
             return f"{word!r}: an ordago can only be answered quiero or no quiero"
         if word.startswith("envido"):
-            return f"{word!r}: envido takes a number from 2 to {self.rules.target}"
+            return f"{word!r}: envido takes a number from 2 to {MAX_ENVIDO}"
         if self._bettor < 0 and word in ("quiero", "no quiero"):
             return f"{word!r}: there is no bet to answer in {self.lance}"
         if self._bettor >= 0 and word == "paso":

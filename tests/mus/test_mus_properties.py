@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stammtisch.cards import SPANISH_DECK
-from stammtisch.engine.core import CHANCE, TERMINAL, Say
+from stammtisch.engine.core import CHANCE, TERMINAL, Action, Say
 from stammtisch.errors import IllegalActionError
 from stammtisch.games.mus import new_state
 from stammtisch.games.mus.record import record_of, replay, replay_record
@@ -35,6 +35,7 @@ def _play(seed: int, rules: MusRules, mus_bias: float) -> list[MusState]:
             state.apply(state.sample_chance(rng))
         else:
             legal = state.legal_actions()
+            action: Action
             if Say("mus") in legal and rng.random() < mus_bias:
                 action = Say("mus")
             elif Say("paso") in legal and rng.random() < 0.5:

@@ -108,8 +108,14 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MulatschakState:
             if word == "muli" and state.can_say_muli_out_of_turn(seat):
                 state.apply_out_of_turn(seat, Say("muli"))
                 continue
+            why = ""
+            if word == "muli" and state.phase == "bidding":
+                why = (": it already said weiter" if seat in state.passed else
+                       ": a Muli stands" if state.bid == 5 else
+                       ": its score is 5 or less" if 0 <= seat < state.num_seats
+                       and state.start_scores[seat] <= 5 else "")
             raise RecordActionError(f"{where}: seat {seat} may not act now (seat {player} "
-                                    "is to act)", i)
+                                    f"is to act){why}", i)
         try:
             action = state.parse_action(word)
         except StammtischError as e:

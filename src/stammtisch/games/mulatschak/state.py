@@ -541,8 +541,35 @@ class MulatschakState(GameState):
                 return f"seat {seat} does not hold {action}"
             legal = " ".join(str(c) for c in self._playable(seat))
             return f"seat {seat} may not play {action} (legal: {legal})"
-        legal_words = ", ".join(str(a) for a in self.legal_actions()[:12])
-        return f"{action} is not legal in phase {self._phase} (legal: {legal_words}…)"
+        texts = [str(a) for a in self.legal_actions()]
+        shown = ", ".join(texts[:12]) + (", …" if len(texts) > 12 else "")
+        word = action.word if isinstance(action, Say) else str(action)
+        reason = self._reason(seat, word)
+        return (f"seat {seat}: {word!r} is not legal in phase {self._phase}"
+                f"{': ' + reason if reason else ''} (legal: {shown})")
+
+    def _reason(self, seat: int, word: str) -> str:
+        p, score = self._phase, self.start_scores[seat]
+        if p == "bidding":
+            if score <= 5:
+                return f"a score of {score} (5 or less) may only say weiter"
+            value = 5 if word == "muli" else int(word) if word.isdigit() else None
+            if value is not None and value <= self.bid:
+                return f"{word} is not greater than the standing bid {self.bid}"
+            if word == "bei mir":
+                return "only the dealer says bei mir, and only to a standing bid"
+        if p == "mitgehen" and word == "daheim":
+            why = ("Herz is trump" if self.trump == "H" else "a Muli" if self.bid == 5
+                   else f"a score of {score} (3 or less)")
+            return f"only mit: {why}"
+        if p == "exchange":
+            if score <= 3:
+                return f"a score of {score} (3 or less) may only say behalte"
+            head = word.split(" ")[0]
+            if head in ("tausche", "sicht", "sau", "sechs", "bruecke"):
+                return (f"the stock holds {len(self.stock) - self.promised} cards not "
+                        "promised yet, or the hand does not allow it")
+        return ""
 
     def sample_chance(self, rng: Rng) -> Action:
         order = list(DECK)

@@ -175,3 +175,29 @@ def test_invalid_setup() -> None:
         replay_record(bad)
     with pytest.raises(RecordError, match="score"):
         replay_record(record(HANDS, [], score=(30, 0)))
+
+
+def test_match_counts_sets_and_passes_the_deal_counterclockwise() -> None:
+    import random
+
+    from stammtisch.engine.core import play_random
+    from stammtisch.games.mus.match import MusMatch
+
+    m = MusMatch(MusRules.preset("duples", target=8, sets=2), first_dealer=0)
+    rng = random.Random(7)
+    dealers = []
+    while not m.is_over():
+        dealers.append(m.dealer)
+        state = m.start_game(rng)
+        assert list(state.score) == m.score
+        play_random(state, rng)
+        result = m.finish_game()
+        assert max(result["score"]) < 8 or result["set_winner"] is not None
+    assert dealers[:4] == [0, 3, 2, 1][:len(dealers[:4])]
+    assert max(m.sets_won) == 2 and m.to_json()["winner"] == m.winner()
+
+
+def test_descarte_needs_cards() -> None:
+    with pytest.raises(RecordActionError, match="not a word"):
+        replay_record(record(HANDS, [[3, "mus"], [2, "mus"], [1, "mus"], [0, "mus"],
+                                     [3, "descarte"]]))

@@ -6,10 +6,12 @@ rounds (``mus`` / ``no mus``, ``descarte`` of 1–4 cards, draws from the stock,
 of earlier discards as a chance node); the lances Grande, Chica, Pares, Juego (Punto when
 nobody has Juego) with ``paso``, ``envido N``, ``quiero``, ``no quiero`` and ``ordago``;
 the automatic Pares/Juego declarations; the showdown with stakes and bonuses, the set
-ending at ``target``; records (``stammtisch replay``).
+ending at ``target``; records (``stammtisch replay``); a match of sets
+(:mod:`stammtisch.games.mus.match`: sets to ``target``, ``sets`` won).
 
-Not implemented (a later issue): señas (the signs between partners), a match of several
-sets (``sets``), online tables, bots beyond the generic random one, research adapters.
+Not implemented (a later issue): señas (the signs between partners), online tables (the
+match is not offered to the registry yet: no table UI), bots beyond the generic random
+one, research adapters.
 """
 
 from __future__ import annotations

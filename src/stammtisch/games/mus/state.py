@@ -267,6 +267,8 @@ class MusState(GameState):
                 named = cards(words[1:])
             except StammtischError as e:
                 raise InvalidActionError(f"{text!r}: {e}") from None
+            if not named:
+                raise InvalidActionError(f"{text!r}: descarte names 1-4 cards")
             return Say("descarte " + " ".join(str(c) for c in named))
         if text in ("mus", "no mus", "paso", "quiero", "no quiero", "ordago"):
             return Say(text)

@@ -40,7 +40,7 @@ def test_replay_dispatches_on_the_records_game(runner: CliRunner, tmp_path: Path
     for i, game in enumerate(["mucken", "schafkopf", "mucken"]):
         desc = registry.get(game)
         assert lines[i] == desc.replay_record(json.dumps(_record(game, i)))
-    assert lines[3] == {"error": "unknown game 'skat' (known: mucken, mus, schafkopf)"}
+    assert lines[3] == {"error": "unknown game 'skat' (known: mucken, mulatschak, mus, schafkopf)"}
     human = runner.invoke(app, ["replay", files[1]]).output
     assert "payments" in human and "ERROR" not in human
 

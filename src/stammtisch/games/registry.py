@@ -8,14 +8,14 @@ is the one place that lists them.
 
 >>> from stammtisch.games import registry
 >>> registry.names()
-['mucken', 'mus', 'schafkopf']
+['mucken', 'mulatschak', 'mus', 'schafkopf']
 >>> mucken = registry.get("mucken")
 >>> mucken.title["de"], mucken.seats, mucken.default_preset
 ('Mucken', (4, 4), 'seefest')
->>> registry.get("skat")
+>>> registry.get("skat")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-stammtisch.games.base.UnknownGameError: unknown game 'skat' (known: mucken, mus, schafkopf)
+stammtisch.games.base.UnknownGameError: unknown game 'skat' (known: mucken, mulatschak, mus, ...)
 """
 
 from __future__ import annotations
@@ -70,6 +70,9 @@ def _load_builtin() -> None:
     from stammtisch.games import mucken
 
     register(mucken.describe())
+    from stammtisch.games import mulatschak
+
+    register(mulatschak.describe())
     from stammtisch.games import mus
 
     register(mus.describe())

@@ -45,7 +45,7 @@ def describe() -> GameDescription:
         title={"de": "Mulatschak", "en": "Mulatschak"},
         seats=(2, 6),
         rules_class=MulatschakRules,
-        presets=PRESETS,
+        presets={name: MulatschakRules.preset(name) for name in PRESETS},
         default_preset="salzburg",
         make_rules=make_rules,
         new_state=new_state,

@@ -15,11 +15,11 @@ broken (``all`` or ``breaker``), the score limits (≤ 5: only ``weiter``; ≤ 3
 exchange, no staying home) and the match winner of a hand's scores.  The option
 ``weiss_nicht`` ("Weiß ich noch nicht"; reading in docs/rules/mulatschak.md).
 Records: :mod:`stammtisch.games.mulatschak.record`.  A match (21 down to 0, the
-doubling carried after a folded hand, the winners): :mod:`stammtisch.games.mulatschak.match`
-(not yet in the registry's ``new_match``).
+doubling carried after a folded hand, the winners):
+:mod:`stammtisch.games.mulatschak.match` (not yet in the registry's ``new_match``).
 
-Not implemented: bots beyond the generic random one, an online table and its UI.  Every option with its seed sentence and
-every reading: docs/rules/mulatschak.md.
+Not implemented: bots beyond the generic random one, an online table and its UI.  Every
+option with its seed sentence and every reading: docs/rules/mulatschak.md.
 """
 
 from stammtisch.games.mulatschak.description import describe
@@ -27,4 +27,5 @@ from stammtisch.games.mulatschak.match import MulatschakMatch
 from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState, new_state
 
-__all__ = ["PRESETS", "MulatschakMatch", "MulatschakRules", "MulatschakState", "describe", "new_state"]
+__all__ = ["PRESETS", "MulatschakMatch", "MulatschakRules", "MulatschakState", "describe",
+           "new_state"]

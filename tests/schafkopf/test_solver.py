@@ -166,3 +166,11 @@ def test_analysis_judges_every_card_of_a_rufspiel() -> None:
     assert r is not None
     won = r["winner"] == "declarers"
     assert contract_of(s).declarers_win(final) == won
+
+
+@pytest.mark.parametrize("seed", range(20, 23))
+def test_sure_trump_bound_keeps_the_minimax_value(seed: int) -> None:
+    """The cut by the sure Augen (the top run of the trumps left, held by one side) does
+    not change a value: longer endgames (four or five tricks left) against minimax."""
+    for s in _positions(seed, 6, 15, 20):
+        assert solve_state(s).value == engine_minimax(s), (s.contract, s.history)

@@ -411,6 +411,28 @@ class SchafkopfSolver(Solver):
         DANGER = _DANGER
         LAST_OPP = _LAST_OPP
 
+        # sure Augen: the top run of the trumps left, held by one side, takes its own
+        # Augen whatever happens (nothing left can beat them); + declarers', - opponents'
+        sure_on = bonus == 0 and trump_mask != 0
+        sure: dict[int, int] = {}
+        sure_get = sure.get
+
+        def sure_of(key: int) -> int:
+            t = key
+            g = 0
+            s0 = -1
+            while t:
+                i = t.bit_length() - 1
+                s = in_side[owner[i]]
+                if s0 < 0:
+                    s0 = s
+                elif s != s0:
+                    break
+                g += aug[i]
+                t ^= BIT[i]
+            v = sure[key] = g if s0 > 0 else -g
+            return v
+
         def prune(m: int, alive: int) -> int:
             """Drop cards with an equivalent card (same hand, adjacent, same Augen) above."""
             e = m & eq_all
@@ -488,6 +510,23 @@ class SchafkopfSolver(Solver):
                 if beta <= 0:
                     return 0
                 lo, hi, bm = 0, ub, -1
+                if sure_on:
+                    t = rem & trump_mask
+                    s = sure_get(t)
+                    if s is None:
+                        s = sure_of(t)
+                    if s > 0:
+                        if s >= beta:
+                            return s
+                        lo = s
+                        if s > alpha:
+                            alpha = s
+                    elif s < 0:
+                        hi = ub + s
+                        if hi <= alpha:
+                            return hi
+                        if hi < beta:
+                            beta = hi
             a_in = alpha
             b_in = beta
             nodes = 0
@@ -748,6 +787,23 @@ class SchafkopfSolver(Solver):
                 if beta <= 0:
                     return 0
                 lo, hi, bm = 0, ub, -1
+                if sure_on:
+                    t = rem & trump_mask
+                    s = sure_get(t)
+                    if s is None:
+                        s = sure_of(t)
+                    if s > 0:
+                        if s >= beta:
+                            return s
+                        lo = s
+                        if s > alpha:
+                            alpha = s
+                    elif s < 0:
+                        hi = ub + s
+                        if hi <= alpha:
+                            return hi
+                        if hi < beta:
+                            beta = hi
             a_in = alpha
             b_in = beta
             nodes = 0

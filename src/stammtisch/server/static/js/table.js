@@ -289,7 +289,7 @@ export function mountTable(root, { id, invite }) {
       toast(t("chat.login"));
       return;
     }
-    if (sock.send({ type: "chat", text })) chatInput.value = "";
+    if (sock.sendSoon({ type: "chat", text })) chatInput.value = "";
     else toast(t("error.network"));
   }
 

@@ -119,6 +119,8 @@ export function socket(path, { onMessage, onStatus, fatalCodes = [4403, 4404] })
   let timer = null;
   let stopped = false;
   let fatal = false;
+  // messages that may wait while the socket is still opening (chat), sent on "open"
+  const pending = [];
 
   function connect() {
     clearTimeout(timer);
@@ -127,6 +129,7 @@ export function socket(path, { onMessage, onStatus, fatalCodes = [4403, 4404] })
     ws = new WebSocket(`${proto}//${location.host}${path}`);
     ws.addEventListener("open", () => {
       attempt = 0;
+      for (const msg of pending.splice(0)) ws.send(JSON.stringify(msg));
       onStatus?.({ state: "open" });
     });
     ws.addEventListener("message", (ev) => {
@@ -140,6 +143,7 @@ export function socket(path, { onMessage, onStatus, fatalCodes = [4403, 4404] })
     });
     ws.addEventListener("close", (ev) => {
       ws = null;
+      pending.length = 0;
       if (stopped) return;
       if (fatal || fatalCodes.includes(ev.code)) {
         onStatus?.({ state: "closed" });
@@ -159,6 +163,15 @@ export function socket(path, { onMessage, onStatus, fatalCodes = [4403, 4404] })
         return true;
       }
       return false;
+    },
+    // like send, but while the socket is still opening the message waits for it (a chat
+    // line typed as the page opens); false only when there is no connection at all
+    sendSoon(msg) {
+      if (ws && ws.readyState === WebSocket.CONNECTING) {
+        pending.push(msg);
+        return true;
+      }
+      return this.send(msg);
     },
     now() {
       if (!ws) connect();

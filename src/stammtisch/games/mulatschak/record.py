@@ -14,12 +14,12 @@ A record is one hand::
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import Say, Shuffle
+from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import DECK, RESULT_KEYS, MulatschakState
@@ -29,24 +29,7 @@ KNOWN_KEYS = ("game", "rules", "dealer", "scores", "doubled", "deck", "actions")
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
-    if isinstance(source, str | bytes):
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e}") from None
-    else:
-        data = source
-    if not isinstance(data, Mapping):
-        raise RecordError("a record must be a JSON object")
-    data = dict(data)
-    if data.get("game") != "mulatschak":
-        raise RecordError(f"game: {data.get('game')!r} is not 'mulatschak'")
-    for key in ("rules", "dealer", "scores", "deck", "actions"):
-        if key not in data:
-            raise RecordError(f"missing key {key!r}")
-    if not isinstance(data["actions"], list):
-        raise RecordError("actions: must be a list of [seat, word] pairs")
-    return data
+    return load_record(source, "mulatschak", ("rules", "dealer", "scores", "deck"))
 
 
 def _is_int(v: Any) -> bool:
@@ -95,12 +78,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MulatschakState:
     state.apply(Shuffle(_deck(data["deck"])))
     actions = data["actions"]
     for i, entry in enumerate(actions):
-        shown = json.dumps(entry, ensure_ascii=False)
-        where = f"action {i} ({shown})"
-        if (not isinstance(entry, list) or len(entry) != 2 or not _is_int(entry[0])
-                or not isinstance(entry[1], str)):
-            raise RecordActionError(f"{where}: must be a pair [seat, \"word\"]", i)
-        seat, word = entry
+        seat, word, where = action_entry(entry, i)
         if state.is_terminal():
             raise RecordActionError(f"{where}: the hand is already over", i)
         player = state.current_player

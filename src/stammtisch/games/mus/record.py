@@ -43,12 +43,12 @@ to pair 1 as well, the ties of Pares and Juego (two kings, 31) to seat 1, nearer
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.cards import SPANISH_DECK, Card
 from stammtisch.engine.core import CHANCE, Say, Shuffle
+from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import RESULT_KEYS, MusState
@@ -56,24 +56,7 @@ from stammtisch.games.mus.state import RESULT_KEYS, MusState
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
-    if isinstance(source, str | bytes):
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e}") from None
-    else:
-        data = source
-    if not isinstance(data, Mapping):
-        raise RecordError("a record must be a JSON object")
-    data = dict(data)
-    if data.get("game") != "mus":
-        raise RecordError(f"game: {data.get('game')!r} is not 'mus'")
-    for key in ("rules", "dealer", "score", "hands", "stock", "actions"):
-        if key not in data:
-            raise RecordError(f"missing key {key!r}")
-    if not isinstance(data["actions"], list):
-        raise RecordError("actions: must be a list of [seat, word] pairs")
-    return data
+    return load_record(source, "mus", ("rules", "dealer", "score", "hands", "stock"))
 
 
 def _cards(value: Any, where: str, count: int | None) -> list[Card]:
@@ -144,12 +127,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
     used = 0
     actions = data["actions"]
     for i, entry in enumerate(actions):
-        shown = json.dumps(entry, ensure_ascii=False)
-        where = f"action {i} ({shown})"
-        if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
-                or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
-            raise RecordActionError(f"{where}: must be a pair [seat, \"word\"]", i)
-        seat, word = entry
+        seat, word, where = action_entry(entry, i)
         if state.is_terminal():
             raise RecordActionError(f"{where}: the hand is already over", i)
         player = state.current_player

@@ -30,12 +30,12 @@ exactly the listed ones (lower case; cards in the notation, upper case).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import CHANCE, Deal
+from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import RESULT_KEYS, SchafkopfState, deal_problem
@@ -47,24 +47,7 @@ KNOWN_KEYS = ("game", "rules", "dealer", "hands", "actions", "players", "meta")
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
-    if isinstance(source, str | bytes):
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e}") from None
-    else:
-        data = source
-    if not isinstance(data, Mapping):
-        raise RecordError("a record must be a JSON object")
-    data = dict(data)
-    if data.get("game") != "schafkopf":
-        raise RecordError(f"game: {data.get('game')!r} is not 'schafkopf'")
-    for key in ("rules", "dealer", "hands", "actions"):
-        if key not in data:
-            raise RecordError(f"missing key {key!r}")
-    if not isinstance(data["actions"], list):
-        raise RecordError("actions: must be a list of [seat, word] pairs")
-    return data
+    return load_record(source, "schafkopf", ("rules", "dealer", "hands"))
 
 
 def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
@@ -105,12 +88,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
     state.apply(Deal(_hands(data["hands"])))
     actions = data["actions"]
     for i, entry in enumerate(actions):
-        shown = json.dumps(entry, ensure_ascii=False)
-        where = f"action {i} ({shown})"
-        if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
-                or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
-            raise RecordActionError(f"{where}: must be a pair [seat, \"word\"]", i)
-        seat, word = entry
+        seat, word, where = action_entry(entry, i)
         if state.is_terminal():
             raise RecordActionError(f"{where}: the hand is already over", i)
         player = state.current_player

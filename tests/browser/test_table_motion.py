@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -18,9 +19,17 @@ from playwright.sync_api import expect
 FX = "() => ({...window.__stammtischFx, running: document.getAnimations().length})"
 
 
-def _to_my_card_turn(page: Any, wire: Any, ui: Any, timeout: float = 30.0) -> None:
+def _to_my_card_turn(page: Any, wire: Any, ui: Any, timeout: float = 60.0) -> None:
     end = time.monotonic() + timeout
     while True:
+        # a deal can end before our first card (the seeded shuffle depends on how many
+        # games the shared server dealt before): then the next game
+        nxt = page.locator('[data-action="next"][data-legal="true"]:not([disabled])')
+        if nxt.count():
+            assert time.monotonic() < end, "no turn to play a card"
+            with contextlib.suppress(Exception):  # re-rendered under the pointer: again
+                nxt.first.click(timeout=1500)
+            continue
         v = wire.last["view"] if wire.states else None
         if v and v["phase"] == "play" and v["to_act"] == 0 and v["legal"] and \
                 page.locator(".fan .card[data-legal=true]").count() and \

@@ -763,29 +763,7 @@ export function mountTable(root, { id, invite }) {
         h("tbody", {}, pairRow(t("result.augen"), r.augen), pairRow(t("result.tricks"), r.tricks),
           pairRow(t("result.points"), pts))),
       h("p", { class: "result-why", text: said.sentence }));
-    const buttons = h("div", { class: "choices" });
-    if (tbl.match_over) {
-      panel.append(h("p", { class: "match-over", text: t("result.match_over") }));
-      buttons.append(link("/", t("table.back"), { class: "btn" }));
-    } else if (me() !== null) {
-      buttons.append(h("button", { type: "button", class: "btn btn-primary next",
-        "data-action": "next", "data-legal": "true", text: t("result.next"),
-        on: { click: () => send("next") } }));
-    }
-    if (v.dealt) {
-      buttons.append(h("button", { type: "button", class: "btn btn-ghost",
-        "aria-expanded": String(showHands), text: showHands ? t("result.hide_hands")
-          : t("result.show_hands"), on: { click: () => { showHands = !showHands; renderActions(); } } }));
-    }
-    panel.append(buttons);
-    if (showHands && v.dealt) {
-      panel.append(h("div", { class: "dealt" }, h("h3", { text: t("result.dealt") }),
-        v.dealt.map((hand, i) => h("div", { class: "dealt-row" },
-          h("span", { class: "dealt-name", text: seatName(i) }),
-          h("div", { class: "dealt-cards" },
-            sortHand(hand, r.contract).map((c) => cardElement(c)))))));
-    }
-    return panel;
+    return resultFooter(panel, v, tbl, (hand) => sortHand(hand, r.contract));
   }
 
   // the result of a game with its own table module: the sentence from the viewer's side,
@@ -801,6 +779,12 @@ export function mountTable(root, { id, invite }) {
       h("h2", { text: t("result.title", { n: tbl.game_number }) }),
       h("p", { class: `verdict${cls}`, text: said.verdict })),
     ui.resultTable(r, v, ctx), h("p", { class: "result-why", text: said.sentence }));
+    return resultFooter(panel, v, tbl, (hand) => hand);
+  }
+
+  // below every result: the match's end or the next game, and the dealt hands on request
+  // (``order`` puts a dealt hand in the game's order)
+  function resultFooter(panel, v, tbl, order) {
     const buttons = h("div", { class: "choices" });
     if (tbl.match_over) {
       panel.append(h("p", { class: "match-over", text: t("result.match_over") }));
@@ -820,7 +804,7 @@ export function mountTable(root, { id, invite }) {
       panel.append(h("div", { class: "dealt" }, h("h3", { text: t("result.dealt") }),
         v.dealt.map((hand, i) => h("div", { class: "dealt-row" },
           h("span", { class: "dealt-name", text: seatName(i) }),
-          h("div", { class: "dealt-cards" }, hand.map((c) => cardElement(c)))))));
+          h("div", { class: "dealt-cards" }, order(hand).map((c) => cardElement(c)))))));
     }
     return panel;
   }

@@ -16,6 +16,7 @@ see the Einwerfen factor 1 while they play; the match books the game with its fa
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
@@ -298,7 +299,14 @@ def arena_command(
         TextColumn(f"{a} vs {b}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=stderr, disable=as_json, transient=sys.stderr.isatty(),
     ) as progress:
-        if not desc.pair_statistics:  # scored per seat (Schafkopf): cents, no pairs
+        if desc.judge is not None:  # the game judges its own bots (Mulatschak, Mus)
+            judge = importlib.import_module(desc.judge)
+            out = judge.run_arena(a, b, deals, seed, table_rules, jobs=jobs,
+                                  progress=progress, game=game)
+            if not as_json:
+                judge.print_arena(out, Console())
+                return
+        elif not desc.pair_statistics:  # scored per seat (Schafkopf): cents, no pairs
             from stammtisch.cli.seat_games import print_seat_arena, run_seat_arena
 
             out = run_seat_arena(a, b, deals, seed, table_rules, jobs=jobs,

@@ -13,6 +13,7 @@ therefore measured on equal cards; its 95% confidence interval treats each deal
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
@@ -337,7 +338,13 @@ def simulate_command(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=stderr, disable=not show, transient=True,
     ) as progress:
-        if not desc.pair_statistics:  # scored per seat (Schafkopf): cents, no pairs
+        if desc.judge is not None:  # the game judges its own bots (Mulatschak, Mus)
+            judge = importlib.import_module(desc.judge)
+            out = judge.run_simulation(games, seed, names, table_rules, progress, game)
+            if not as_json:
+                judge.print_simulation(out, Console())
+                return
+        elif not desc.pair_statistics:  # scored per seat (Schafkopf): cents, no pairs
             from stammtisch.cli.seat_games import print_seat_simulation, run_seat_simulation
 
             out = run_seat_simulation(games, seed, names, table_rules, progress, game)

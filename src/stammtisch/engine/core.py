@@ -177,6 +177,22 @@ class GameState(ABC):
             )
         self.apply(action)
 
+    # -- out of turn (optional) ---------------------------------------------
+    def out_of_turn_actions(self, seat: int) -> Sequence[Action]:
+        """Actions ``seat`` may take now although it is not (necessarily) its turn:
+        Mulatschak's Muli, Mus's señas.  Empty for most games and states.  The server offers
+        them to that seat beside the ordinary legal actions and applies them with
+        :meth:`apply_out_of_turn`."""
+        return ()
+
+    def apply_out_of_turn(self, seat: int, action: Action, rng: Rng | None = None) -> None:
+        """Check and apply an out-of-turn ``action`` of ``seat`` (one of
+        :meth:`out_of_turn_actions`); ``rng`` draws any chance it involves (whether an
+        opponent catches a seña), and the outcome is kept in the state so that its record
+        replays it exactly.  :class:`IllegalActionError` (``not_your_turn``) and an
+        untouched state when it is not allowed now."""
+        raise IllegalActionError(f"seat {seat}: {action}: not your turn", "not_your_turn")
+
     def push(self, text: str) -> Action:
         """Parse ``text`` as an action and apply it (checked).  Returns the action."""
         action = self.parse_action(text)

@@ -94,6 +94,12 @@ class GameDescription:
     #: a hint for ``seat`` from its own view only: ``hint(state, seat, seed) -> (action
     #: text, values by action text)``; ``None``: the game gives no hints
     hint: Callable[[GameState, int, int], tuple[str, dict[str, float]]] | None = None
+    #: the module that judges bots for ``simulate`` and ``arena`` when the game is neither
+    #: Mucken's pairs (``pair_statistics``) nor paid per seat like Schafkopf: it provides
+    #: ``run_simulation(games, seed, bots, rules, progress, game) -> dict``,
+    #: ``print_simulation(out, console)``, ``run_arena(a, b, deals, seed, rules, *, jobs,
+    #: progress, game) -> dict`` and ``print_arena(out, console)``
+    judge: str | None = None
     #: research adapters: kind (``encoding``, ``pettingzoo``, ``openspiel``) -> module
     #: path, imported on demand (they need the research extra)
     research: Mapping[str, str] = field(default_factory=dict)

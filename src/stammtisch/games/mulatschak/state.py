@@ -256,8 +256,12 @@ class MulatschakState(GameState):
                 and seat != self.current_player and seat not in self.passed
                 and self.bid < 5 and self.start_scores[seat] > 5)
 
-    def apply_out_of_turn(self, seat: int, action: Action) -> None:
-        """A ``muli`` said out of turn by ``seat`` (checked)."""
+    def out_of_turn_actions(self, seat: int) -> Sequence[Action]:
+        """``muli`` while ``seat`` may say it out of turn (see the module)."""
+        return (Say("muli"),) if self.can_say_muli_out_of_turn(seat) else ()
+
+    def apply_out_of_turn(self, seat: int, action: Action, rng: Rng | None = None) -> None:
+        """A ``muli`` said out of turn by ``seat`` (checked; ``rng`` is not needed)."""
         if action != Say("muli") or not self.can_say_muli_out_of_turn(seat):
             who = self.current_player
             raise IllegalActionError(f"seat {seat}: {action}: not your turn (seat {who} is to "

@@ -64,6 +64,7 @@ def describe() -> GameDescription:
         record_of=_record_of,
         describe_result=result_line,
         new_match=None,
+        ui_module="table_mus.js",
     )
 
 

@@ -14,6 +14,7 @@ import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, 
   soundOn } from "./fx.js";
 import { describeResult } from "./result_text.js";
 import { renderSheet } from "./sheet.js";
+import * as mus from "./table_mus.js";
 import * as schafkopf from "./table_schafkopf.js";
 import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
   from "./ui.js";
@@ -23,7 +24,7 @@ const TRICK_HOLD_MS = 1400;
 const DOUBLING = ["kontra", "re", "sup", "hirsch"];
 const HINT_TIMEOUT_MS = 30000;
 // the games with a table module of their own (the game's ui_module); Mucken is drawn here
-const GAME_UI = { schafkopf };
+const GAME_UI = { schafkopf, mus };
 
 export function mountTable(root, { id, invite }) {
   let msg = null; // the last state message
@@ -439,7 +440,8 @@ export function mountTable(root, { id, invite }) {
     const tbl = msg.table;
     const v = msg.view;
     for (let i = 0; i < 4; i++) felt.append(seatChip(i, tbl, v));
-    felt.append(trickArea(v));
+    // a game that is not played in tricks (Mus) draws the felt's centre itself
+    felt.append(game()?.centre ? game().centre(v, { seatName, me: me() }) : trickArea(v));
     if (showLast) felt.append(lastTrickPanel(v));
     if (felt.style.height) fitTrick();
   }
@@ -637,6 +639,9 @@ export function mountTable(root, { id, invite }) {
         bar.append(callChoices(v));
       }
     }
+    // what a game offers out of turn too (Mus: the señas palette)
+    const extra = game()?.extraBar?.(v, { send, me: me(), outOfTurn: msg.out_of_turn ?? [] });
+    if (extra) bar.append(extra);
     const tools = h("div", { class: "tools" });
     if (v.phase === "play") {
       tools.append(h("button", { type: "button", class: "btn btn-small btn-ghost",
@@ -771,7 +776,7 @@ export function mountTable(root, { id, invite }) {
   function gameResultPanel(v, tbl) {
     const r = v.result;
     const ui = game();
-    const ctx = { me: me(), seatName };
+    const ctx = { me: me(), seatName, rules: tbl.rules_options ?? {} };
     const panel = h("div", { class: "result", role: "status", "data-result": r.contract ?? "" });
     const said = ui.describe(r, v, ctx);
     const cls = said.cls ? ` ${said.cls}` : "";
@@ -834,6 +839,11 @@ export function mountTable(root, { id, invite }) {
     for (const c of v.hand) {
       const ok = legal.has(c);
       const card = cardElement(c, { button: true });
+      // a game that picks cards its own way (Mus: the discard) handles the card
+      if (game()?.handCard?.(card, c, v, { mine: myTurn() })) {
+        fan.append(card);
+        continue;
+      }
       card.dataset.action = c;
       const value = advice?.values?.[c];
       if (ok && value !== undefined && value !== null) {
@@ -989,7 +999,7 @@ export function mountTable(root, { id, invite }) {
     if (!msg) return;
     if (game()) {
       sheetPanel.append(h("h2", { id: "sheet-h", text: t("sk.abrechnung") }),
-        game().abrechnung(msg.table.sheet, { seatName, me: me() }));
+        game().abrechnung(msg.table.sheet, { seatName, me: me(), view: msg.view }));
       return;
     }
     sheetPanel.append(h("h2", { id: "sheet-h", text: t("sheet.title") }),

@@ -1,0 +1,669 @@
+// Mus's part of the table page (the game's ui_module).  Mus is not a trick game: table.js
+// draws the shell (the four seats, the hand, the action bar, the side panels, chat) and
+// asks this module for what is Mus's own:
+//   - the felt's centre (centre): the round – Mus? / Descarte / the four lances (Grande,
+//     Chica, Pares, Juego or Punto) with each lance's state, the running stake and who must
+//     answer, Mano and the counterclockwise direction;
+//   - the choices of one's turn (choices): mus / no mus, the discard (cards picked in the
+//     hand, handCard, then confirmed), paso / envido N (a stepper) / quiero / no quiero /
+//     órdago;
+//   - the señas palette (extraBar): the signs one may send the partner now (the state
+//     message's out_of_turn texts), and the signs one may see;
+//   - the words, the badges (Mano, Pares / Juego declarations), the call log, the sheet
+//     with the points as stones (amarracos of 5 and single piedras) and the sets, and the
+//     showdown explained lance by lance (describe, resultTable).
+// Only what the server's view says is shown.  The betting of the lances is followed from
+// the view's public words (the engine's rules: stake, bettor, refusals), never guessed.
+// Game words stay Spanish in every language (Mus, paso, envido, quiero, órdago …).
+
+import { cardElement } from "./cards.js";
+import { t } from "./i18n.js";
+import { h } from "./ui.js";
+
+export const LANCES = ["grande", "chica", "pares", "juego", "punto"];
+const SUIT = { O: "Oros", C: "Copas", P: "Espadas", B: "Bastos" };
+const RANK = { 1: "As", 2: "Dos", 3: "Tres", 4: "Cuatro", 5: "Cinco", 6: "Seis", 7: "Siete",
+  S: "Sota", C: "Caballo", R: "Rey" };
+const CARD = /^([OCPB])([1-7SCR])$/;
+
+// the table's own selection state (kept across re-renders of one state)
+const ui = { key: "", picked: new Set(), envido: 2 };
+
+// -- words and cards -------------------------------------------------------------------------
+
+// A Spanish card's name (the cards' own names in every language): "Rey de Oros".
+export function cardName(code) {
+  const m = CARD.exec(code ?? "");
+  if (!m) return code ?? "";
+  return `${RANK[m[2]]} de ${SUIT[m[1]]}`;
+}
+
+// The name of a word of the game (Spanish, as said at the table).
+export function gameWord(w) {
+  if (!w) return "";
+  if (w === "mus") return "Mus";
+  if (w === "no mus") return t("mus.word.no_mus");
+  if (w === "paso") return "Paso";
+  if (w === "quiero") return "Quiero";
+  if (w === "no quiero") return "No quiero";
+  if (w === "ordago") return "Órdago";
+  if (w.startsWith("envido ")) return t("mus.word.envido", { n: w.slice(7) });
+  if (w.startsWith("descarte ")) {
+    const rest = w.slice(9).split(" ");
+    if (rest.length === 1 && /^\d+$/.test(rest[0])) return t("mus.word.descarte_n", { n: rest[0] });
+    return t("mus.word.descarte", { cards: rest.join(" ") });
+  }
+  if (w.startsWith("sena ") || w.startsWith("seña ")) return senaName(w.split(" ")[1]);
+  return w;
+}
+
+export const lanceName = (l) => t(`mus.lance.${l}`);
+
+// the id of a seña action text ("sena dos_reyes" → "dos_reyes")
+export const senaId = (text) => String(text).split(" ").slice(-1)[0];
+export function senaName(id) {
+  const key = `mus.sena.${id}`;
+  const s = t(key);
+  return s === key ? id.replace(/_/g, " ") : s;
+}
+
+// -- the rules the client needs for the showdown's explanation ---------------------------------
+function rank(code, reyes) {
+  const r = code[1];
+  const order = reyes === 4 ? "1234567SCR" : "1..4567SCR";
+  if (reyes !== 4 && r === "3") return 9;
+  if (reyes !== 4 && r === "2") return 0;
+  return order.indexOf(r);
+}
+
+export function value(code, reyes = 8) {
+  const r = code[1];
+  if ("SCR".includes(r)) return 10;
+  if (reyes !== 4 && r === "3") return 10;
+  if (reyes !== 4 && r === "2") return 1;
+  return Number(r);
+}
+
+export function juegoValue(hand, reyes = 8) {
+  return hand.reduce((a, c) => a + value(c, reyes), 0);
+}
+
+// 0 none, 1 par, 2 medias, 3 duples (four of a kind counts as duples)
+export function paresKind(hand, reyes = 8) {
+  const counts = {};
+  for (const c of hand) counts[rank(c, reyes)] = (counts[rank(c, reyes)] ?? 0) + 1;
+  const n = Object.values(counts).sort((a, b) => b - a);
+  if (n[0] === 4 || (n[0] === 2 && n[1] === 2)) return 3;
+  if (n[0] === 3) return 2;
+  if (n[0] === 2) return 1;
+  return 0;
+}
+
+// -- the betting, followed from the public words -----------------------------------------------
+const order = (mano) => [0, 1, 2, 3].map((k) => (((mano - k) % 4) + 4) % 4);
+
+// The view's words split into the Mus rounds and the lances.  Each lance: its eligible
+// seats, words, status (null while running: paso, querido, no_querido, ordago, no_bet),
+// the stake, the stake before the last bet, the bettor, refusals, and the points a refusal
+// scored.
+export function follow(v) {
+  const words = (v?.words ?? []).map(([seat, word]) => ({ seat, word }));
+  const out = { rounds: [[]], discards: [], lances: [], current: null };
+  // the Mus phase: rounds of "mus" until a "no mus" (or four "mus", then four discards)
+  let i = 0;
+  for (; i < words.length; i++) {
+    const w = words[i];
+    if (w.word.startsWith("descarte")) {
+      out.discards.push({ ...w, round: out.rounds.length - 1 });
+      continue;
+    }
+    if (w.word !== "mus" && w.word !== "no mus") break;
+    if (out.rounds[out.rounds.length - 1].length === 4) out.rounds.push([]);
+    out.rounds[out.rounds.length - 1].push(w);
+  }
+  const lanceWords = words.slice(i);
+  const inLances = v && (v.phase === "lances" || v.phase === "end") && v.pares;
+  if (!inLances) return out;
+  const seats = order(v.mano ?? 0);
+  const hasJuego = (v.juego ?? []).length > 0;
+  const names = ["grande", "chica", "pares", hasJuego ? "juego" : "punto"];
+  let k = 0;
+  for (const lance of names) {
+    const eligible = lance === "pares" ? seats.filter((s) => v.pares.includes(s))
+      : lance === "juego" ? seats.filter((s) => v.juego.includes(s)) : seats;
+    const L = { lance, eligible, words: [], status: null, stake: 0, before: 0, bettor: null,
+      ordago: false, refused: [], points: 0 };
+    out.lances.push(L);
+    if (new Set(eligible.map((s) => s % 2)).size < 2) {
+      L.status = "no_bet";
+      continue;
+    }
+    let passes = 0;
+    while (k < lanceWords.length && L.status === null) {
+      const { seat, word } = lanceWords[k++];
+      L.words.push({ seat, word });
+      if (word === "paso") {
+        passes += 1;
+        if (passes === eligible.length) L.status = "paso";
+      } else if (word === "quiero") {
+        L.status = L.ordago ? "ordago" : "querido";
+      } else if (word === "no quiero") {
+        L.refused.push(seat);
+        if (responder(L) === null) {
+          L.status = "no_querido";
+          L.points = Math.max(L.before, 1);
+        }
+      } else if (word === "ordago") {
+        L.before = L.stake;
+        L.ordago = true;
+        L.bettor = seat;
+      } else if (word.startsWith("envido ")) {
+        L.before = L.stake;
+        L.stake += Number(word.slice(7));
+        L.bettor = seat;
+      }
+    }
+    if (L.status === null) {
+      if (v.phase === "lances") out.current = L;
+      break;
+    }
+    if (L.status === "ordago") break;
+  }
+  return out;
+}
+
+// the first seat after the bettor of the other pair that takes part and has not refused
+export function responder(L) {
+  if (L.bettor === null) return null;
+  for (let k = 1; k < 4; k++) {
+    const s = (((L.bettor - k) % 4) + 4) % 4;
+    if (s % 2 !== L.bettor % 2 && L.eligible.includes(s) && !L.refused.includes(s)) return s;
+  }
+  return null;
+}
+
+// -- the shell's hooks ---------------------------------------------------------------------------
+
+// The view with the fields the shell reads (calls, doublings, cuts, trick …); the calls are
+// the words of the running round or lance (the seats' bubbles); ``cuts`` carries every word
+// so that the turn timer's key changes with each one.
+export function adaptView(v) {
+  if (!v) return v;
+  const f = follow(v);
+  let calls = [];
+  if (v.phase === "mus") calls = f.rounds[f.rounds.length - 1];
+  else if (v.phase === "discard") calls = f.discards.filter((d) => d.round === f.rounds.length - 1);
+  else if (f.current) calls = f.current.words;
+  return { ...v, calls: calls.map((c) => ({ seat: c.seat, call: c.word })), doublings: [],
+    cuts: v.words ?? [], trick: [], tricks_played: [], last_trick: null,
+    contract: v.phase === "lances" && v.lance ? v.lance : null,
+    dealt: v.phase === "end" ? v.hands ?? null : null, mus: f };
+}
+
+// the phases in which a seat's last word shows as a bubble
+export const BUBBLE_PHASES = ["mus", "discard", "lances"];
+// one's own cards are picked by handCard (the discard), never played
+export const CARD_PHASES = [];
+
+export function phaseNote(v) {
+  const key = `mus.phase.${v.phase}`;
+  const s = t(key);
+  return s === key ? v.phase : s;
+}
+
+// The status line's extra: the lance, the stake, the bettor, who must answer.
+export function contractText(v, seatName) {
+  const L = v.mus?.current;
+  if (!L) return v.lance ? lanceName(v.lance) : "";
+  let s = lanceName(L.lance);
+  if (L.bettor !== null) {
+    s += ` · ${L.ordago ? "Órdago" : t("mus.stake", { n: L.stake })}`;
+    s += ` · ${t("mus.bet_by", { name: seatName(L.bettor) })}`;
+    if (v.to_act !== null && v.to_act !== undefined) {
+      s += ` · ${t("mus.answers", { name: seatName(v.to_act) })}`;
+    }
+  } else {
+    s += ` · ${t("mus.no_bet_yet")}`;
+  }
+  return s;
+}
+
+// A seat's badges: Mano, partner, and once the lances begin who holds Pares and Juego.
+export function seatBadges(i, v, me) {
+  const out = [];
+  if (!v) return out;
+  if (v.mano === i) out.push(h("span", { class: "tag tag-mano", title: t("mus.mano_title"),
+    text: "Mano" }));
+  if (me !== null && me !== undefined && i !== me && i % 2 === me % 2) {
+    out.push(h("span", { class: "tag", text: t("table.partner") }));
+  }
+  if (v.pares) {
+    const p = v.pares.includes(i);
+    out.push(h("span", { class: `tag mus-decl${p ? " yes" : " no"}`, "data-decl": "pares",
+      text: p ? t("mus.decl.pares") : t("mus.decl.no_pares") }));
+  }
+  if (v.juego) {
+    const j = v.juego.includes(i);
+    out.push(h("span", { class: `tag mus-decl${j ? " yes" : " no"}`, "data-decl": "juego",
+      text: j ? t("mus.decl.juego") : t("mus.decl.no_juego") }));
+  }
+  for (const s of senasOf(v).filter((x) => x.seat === i)) {
+    out.push(h("span", { class: `tag mus-sena${s.caught ? " caught" : ""}`, "data-sena": s.id,
+      title: s.caught ? t("mus.sena_caught", { sena: senaName(s.id) }) : senaName(s.id),
+      text: `✋ ${senaName(s.id)}` }));
+  }
+  return out;
+}
+
+// The señas the view shows (its own, the partner's, those caught): [{seat, id, caught}].
+// The engine's view lists them under ``senas`` as objects or [seat, id(, caught)] pairs.
+export function senasOf(v) {
+  const list = v?.senas ?? [];
+  return list.map((s) => (Array.isArray(s)
+    ? { seat: s[0], id: senaId(s[1]), caught: !!s[2] }
+    : { seat: s.seat, id: senaId(s.sena ?? s.id ?? s.action ?? ""), caught: !!s.caught }));
+}
+
+// The felt's centre: the round as a board.
+export function centre(v, { seatName, me }) {
+  const box = h("div", { class: "trick mus-board", role: "group",
+    "aria-label": t("mus.board") });
+  if (!v) {
+    box.classList.add("trick-waiting");
+    box.append(h("p", { class: "felt-note", text: t("table.loading") }));
+    return box;
+  }
+  const f = v.mus ?? follow(v);
+  box.append(h("p", { class: "mus-direction", title: t("mus.direction_title") },
+    h("span", { class: "mus-arrow", "aria-hidden": "true", text: "↻" }),
+    h("span", { text: t("mus.mano_is", { name: seatName(v.mano) }) })));
+  if (v.phase === "mus" || v.phase === "discard" || v.phase === "shuffle") {
+    const n = f.rounds.length;
+    box.append(h("p", { class: "mus-phase", "data-phase": v.phase,
+      text: v.phase === "discard" ? t("mus.phase.discard") : t("mus.round_n", { n }) }));
+    if (v.stock !== undefined) {
+      box.append(h("p", { class: "muted mus-stock", text: t("mus.stock", { n: v.stock }) }));
+    }
+    return box;
+  }
+  const list = h("ol", { class: "mus-lances" });
+  const shown = new Set(f.lances.map((L) => L.lance));
+  const names = ["grande", "chica", "pares", (v.juego ?? []).length ? "juego" : "punto"];
+  for (const lance of names) {
+    const L = f.lances.find((x) => x.lance === lance);
+    const current = f.current && f.current.lance === lance && v.phase === "lances";
+    const item = h("li", { class: `mus-lance${current ? " current" : ""}`, "data-lance": lance },
+      h("span", { class: "mus-lance-name", text: lanceName(lance) }));
+    let state = "";
+    if (!L || !shown.has(lance)) state = v.phase === "end" ? t("mus.status.not_reached") : "";
+    else if (current) {
+      state = L.bettor === null ? t("mus.no_bet_yet") : L.ordago ? "Órdago"
+        : t("mus.stake", { n: L.stake });
+    } else state = lanceState(L, me);
+    item.append(h("span", { class: "mus-lance-state", text: state }));
+    if (current && L.bettor !== null && v.to_act !== null && v.to_act !== undefined) {
+      item.append(h("span", { class: "mus-answer", "data-answer": v.to_act,
+        text: t("mus.answers", { name: seatName(v.to_act) }) }));
+    }
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+function lanceState(L, me) {
+  if (L.status === "no_bet") return t("mus.status.no_bet");
+  if (L.status === "paso") return t("mus.status.paso");
+  if (L.status === "querido") return t("mus.status.querido", { n: L.stake });
+  if (L.status === "ordago") return t("mus.status.ordago");
+  if (L.status === "no_querido") {
+    const side = me === null || me === undefined ? t("mus.pair_n", { n: (L.bettor % 2) + 1 })
+      : L.bettor % 2 === me % 2 ? t("table.we") : t("table.they");
+    return t("mus.status.no_querido", { n: L.points, side });
+  }
+  return "";
+}
+
+// Clicking one's own cards in the discard: they are picked (returns true: handled).
+export function handCard(el, code, v, { mine }) {
+  el.setAttribute("aria-label", cardName(code));
+  const choosing = mine && v.phase === "discard" && (v.legal ?? []).some((a) => a.startsWith("descarte"));
+  const key = `${v.phase}:${(v.hand ?? []).join(" ")}`;
+  if (ui.key !== key) {
+    ui.key = key;
+    ui.picked = new Set();
+  }
+  if (!choosing) {
+    el.disabled = true;
+    return true;
+  }
+  el.classList.add("legal", "mus-pick");
+  el.dataset.legal = "true";
+  el.dataset.action = code;
+  el.setAttribute("aria-pressed", String(ui.picked.has(code)));
+  if (ui.picked.has(code)) el.classList.add("picked");
+  el.addEventListener("click", () => {
+    if (ui.picked.has(code)) ui.picked.delete(code);
+    else ui.picked.add(code);
+    el.classList.toggle("picked", ui.picked.has(code));
+    el.setAttribute("aria-pressed", String(ui.picked.has(code)));
+    updateDiscardButton(v);
+  });
+  return true;
+}
+
+function discardWord(v) {
+  return `descarte ${(v.hand ?? []).filter((c) => ui.picked.has(c)).join(" ")}`;
+}
+
+function updateDiscardButton(v) {
+  const btn = document.getElementById("mus-discard");
+  if (!btn) return;
+  const n = ui.picked.size;
+  btn.disabled = n < 1;
+  btn.dataset.action = discardWord(v);
+  if (n) btn.dataset.legal = "true";
+  else delete btn.dataset.legal;
+  btn.textContent = n ? t("mus.discard_n", { n }) : t("mus.discard_pick");
+}
+
+// The choices of one's turn.
+export function choices(v, ctx) {
+  const { send } = ctx;
+  const legal = v.legal ?? [];
+  const block = h("div", { class: "choice-block mus-choices", "data-phase": v.phase });
+  const button = (w, extra = "", label = gameWord(w)) => h("button", { type: "button",
+    class: `btn call${extra}`, "data-action": w, "data-legal": "true", text: label,
+    on: { click: () => send(w) } });
+  const group = (label, ...nodes) => h("div", { class: "choices", role: "group",
+    "aria-label": label }, ...nodes);
+  if (v.phase === "mus") {
+    block.append(h("p", { class: "prompt", text: t("mus.prompt.mus") }),
+      group(t("mus.prompt.mus"), ...legal.map((w) => button(w, w === "mus" ? "" : " call-kontra"))));
+  } else if (v.phase === "discard") {
+    const n = ui.picked.size;
+    block.append(h("p", { class: "prompt", text: t("mus.prompt.discard") }),
+      group(t("mus.prompt.discard"), h("button", { type: "button", id: "mus-discard",
+        class: "btn btn-primary call", disabled: n < 1, "data-action": discardWord(v),
+        "data-legal": n ? "true" : null, text: n ? t("mus.discard_n", { n }) : t("mus.discard_pick"),
+        on: { click: () => { if (ui.picked.size) send(discardWord(v)); } } })));
+  } else if (v.phase === "lances") {
+    const L = v.mus?.current;
+    const envidos = legal.filter((w) => w.startsWith("envido ")).map((w) => Number(w.slice(7)));
+    const min = envidos.length ? Math.min(...envidos) : 2;
+    const max = envidos.length ? Math.max(...envidos) : 2;
+    ui.envido = Math.max(min, Math.min(max, ui.envido || 2));
+    const prompt = L && L.bettor !== null
+      ? t("mus.prompt.answer", { lance: lanceName(L.lance), stake: L.ordago ? "Órdago"
+        : t("mus.stake", { n: L.stake }) })
+      : t("mus.prompt.bet", { lance: lanceName(v.lance) });
+    const nodes = [];
+    for (const w of ["paso", "quiero", "no quiero"]) {
+      if (legal.includes(w)) nodes.push(button(w, w === "quiero" ? " btn-primary" : " call-pass"));
+    }
+    if (envidos.length) {
+      const out = h("output", { class: "mus-envido-n", id: "mus-envido-n", for: "mus-envido",
+        text: String(ui.envido) });
+      const go = h("button", { type: "button", class: "btn call mus-envido", id: "mus-envido",
+        "data-action": `envido ${ui.envido}`, "data-legal": "true",
+        text: L && L.bettor !== null ? t("mus.raise", { n: ui.envido }) : t("mus.word.envido", { n: ui.envido }),
+        on: { click: () => send(`envido ${ui.envido}`) } });
+      const step = (d, label, sym) => h("button", { type: "button", class: "btn btn-small mus-step",
+        "data-step": String(d), "aria-label": label, text: sym, on: { click: () => {
+          ui.envido = Math.max(min, Math.min(max, ui.envido + d));
+          out.textContent = String(ui.envido);
+          go.dataset.action = `envido ${ui.envido}`;
+          go.textContent = L && L.bettor !== null ? t("mus.raise", { n: ui.envido })
+            : t("mus.word.envido", { n: ui.envido });
+        } } });
+      nodes.push(h("div", { class: "mus-stepper", role: "group", "aria-label": t("mus.envido_label") },
+        step(-1, t("mus.less"), "−"), out, step(1, t("mus.more"), "+"), go));
+    }
+    if (legal.includes("ordago")) nodes.push(button("ordago", " call-kontra"));
+    block.append(h("p", { class: "prompt", text: prompt }), group(prompt, ...nodes));
+  }
+  return block;
+}
+
+// The señas palette (when the table allows señas and one may send some now), and the
+// señas one may see this hand.
+export function extraBar(v, { send, outOfTurn, me }) {
+  const texts = (outOfTurn ?? []).filter((x) => /^(sena|seña) /.test(x));
+  if (!texts.length || me === null || me === undefined) return null;
+  return h("div", { class: "mus-senas", role: "group", "aria-label": t("mus.senas") },
+    h("span", { class: "mus-senas-label", text: t("mus.senas") }),
+    texts.map((x) => h("button", { type: "button", class: "btn btn-small mus-sena-btn",
+      "data-sena": senaId(x), "data-out-of-turn": x, title: t("mus.sena_send", { sena: senaName(senaId(x)) }),
+      text: senaName(senaId(x)), on: { click: () => send(x) } })));
+}
+
+// The info panel's list: the Mus rounds, the discards, each lance's words.
+export function callLog(v, seatName) {
+  const f = v.mus ?? follow(v);
+  const items = [];
+  const item = (seat, w, cls = "") => h("li", { class: cls },
+    h("span", { class: "who", text: seatName(seat) }),
+    h("span", { class: `what${w === "paso" || w === "no quiero" ? " pass" : ""}`,
+      text: gameWord(w) }));
+  f.rounds.forEach((round, k) => {
+    if (!round.length) return;
+    items.push(h("li", { class: "mus-log-head", text: t("mus.round_n", { n: k + 1 }) }));
+    for (const w of round) items.push(item(w.seat, w.word));
+    for (const d of f.discards.filter((x) => x.round === k)) items.push(item(d.seat, d.word));
+  });
+  for (const L of f.lances) {
+    if (!L.words.length) continue;
+    items.push(h("li", { class: "mus-log-head", text: lanceName(L.lance) }));
+    for (const w of L.words) items.push(item(w.seat, w.word));
+  }
+  for (const s of senasOf(v)) {
+    items.push(h("li", { class: "mus-sena-log" }, h("span", { class: "who", text: seatName(s.seat) }),
+      h("span", { class: "what", text: `✋ ${senaName(s.id)}${s.caught ? ` (${t("mus.caught")})` : ""}` })));
+  }
+  return items;
+}
+
+// -- the sheet: points as stones, sets -------------------------------------------------------------
+
+// A pair's points in the running set as stones: amarracos (5 points each) and piedras.
+export function stones(points, sheet = null, pair = 0) {
+  const am = sheet?.amarracos?.[pair] ?? Math.floor(points / 5);
+  const pi = sheet?.piedras?.[pair] ?? points % 5;
+  return h("span", { class: "mus-stones", "data-amarracos": am, "data-piedras": pi,
+    title: t("mus.stones_title", { a: am, p: pi }), "aria-label": t("mus.stones_title", { a: am, p: pi }) },
+  Array.from({ length: am }, () => h("span", { class: "mus-amarraco", "aria-hidden": "true" })),
+  Array.from({ length: pi }, () => h("span", { class: "mus-piedra", "aria-hidden": "true" })));
+}
+
+export function abrechnung(sheet, { seatName, me, view }) {
+  const pts = sheet?.points ?? sheet?.score ?? view?.score ?? [0, 0];
+  const sets = sheet?.sets ?? [0, 0];
+  const target = sheet?.target ?? 30;
+  const label = (p) => (me === null || me === undefined
+    ? `${seatName(p)} & ${seatName(p + 2)}` : p === me % 2 ? t("table.we") : t("table.they"));
+  const rows = [0, 1].map((p) => h("tr", { "data-pair": p, class: me !== null && me !== undefined
+    && p === me % 2 ? "me" : "" },
+  h("th", { scope: "row", title: `${seatName(p)} & ${seatName(p + 2)}`, text: label(p) }),
+  h("td", { class: "mus-points", text: String(pts[p]) }),
+  h("td", {}, stones(pts[p], sheet, p)),
+  h("td", { class: "mus-sets", text: String(sets[p]) })));
+  const hands = (sheet?.hands ?? []).slice(-6).map((row, k) => h("li", { "data-hand": row.number ?? k },
+    `${row.number ?? ""} ${(row.points ?? row.score ?? []).join(" : ")}`));
+  return h("div", { class: "mus-sheet" },
+    h("table", { class: "sheet-table mus-sheet-table" },
+      h("thead", {}, h("tr", {}, h("th", {}), h("th", { scope: "col", text: t("mus.points") }),
+        h("th", { scope: "col", text: t("mus.stones") }), h("th", { scope: "col", text: t("mus.sets") }))),
+      h("tbody", {}, rows)),
+    h("p", { class: "muted mus-target", text: t("mus.target", { n: target, sets: sheet?.sets_to ?? sheet?.limit ?? 3 }) }),
+    hands.length ? h("ol", { class: "mus-hands" }, hands) : null);
+}
+
+// -- the result: the showdown lance by lance -----------------------------------------------------
+
+// The points of each lance as the engine counts them: a refused bet when it was refused,
+// then at the showdown each lance's accepted stake and its bonus; when a pair reaches the
+// target the hand stops and the rest is not counted (``counted: false``).
+export function showdown(r, v, { reyes = 8, puntoBonus = 1, target = 30 } = {}) {
+  const f = v.mus ?? follow(v);
+  const hands = r.final_hands ?? v.hands ?? [[], [], [], []];
+  const status = r.status ?? {};
+  const items = [];
+  for (const L of f.lances) {
+    if (L.status === "no_querido") {
+      items.push({ lance: L.lance, pair: L.bettor % 2, pts: L.points, kind: "no_querido" });
+    }
+  }
+  const ordago = Object.values(status).includes("ordago");
+  for (const lance of ordago ? [] : LANCES) {
+    const pair = r.lances?.[lance];
+    const st = status[lance];
+    if (pair === null || pair === undefined || st === "not_reached") continue;
+    if ((lance === "juego" || lance === "punto") && !f.lances.some((L) => L.lance === lance)) continue;
+    const L = f.lances.find((x) => x.lance === lance);
+    if (st === "querido" && L) items.push({ lance, pair, pts: L.stake, kind: "stake" });
+    if (st === "no_querido" && (lance === "grande" || lance === "chica")) continue;
+    let bonus = 0;
+    if (lance === "grande" || lance === "chica") bonus = st === "paso" ? 1 : 0;
+    else if (lance === "pares") {
+      bonus = [pair, pair + 2].reduce((a, s) => a + paresKind(hands[s], reyes), 0);
+    } else if (lance === "juego") {
+      bonus = [pair, pair + 2].reduce((a, s) => {
+        const j = juegoValue(hands[s], reyes);
+        return a + (j === 31 ? 3 : j > 31 ? 2 : 0);
+      }, 0);
+    } else bonus = puntoBonus;
+    if (bonus) items.push({ lance, pair, pts: bonus, kind: "bonus" });
+  }
+  // which prefix was counted: the one that leads from a score under the target to the
+  // final score, stopping at the first item that reached the target
+  const score = r.score ?? [0, 0];
+  let counted = items.length;
+  if (r.set_winner !== null && r.set_winner !== undefined && !ordago) {
+    for (let k = items.length; k >= 1; k--) {
+      const start = [...score];
+      for (const x of items.slice(0, k)) start[x.pair] -= x.pts;
+      if (start.some((x) => x < 0 || x >= target)) continue;
+      const run = [...start];
+      let ok = true;
+      for (const [j, x] of items.slice(0, k).entries()) {
+        run[x.pair] += x.pts;
+        if (run[x.pair] >= target && j < k - 1) ok = false;
+      }
+      if (ok && run[r.set_winner] >= target) {
+        counted = k;
+        break;
+      }
+    }
+  }
+  items.forEach((x, j) => { x.counted = j < counted; });
+  return { items, ordago };
+}
+
+export function describe(r, v, { me, seatName }) {
+  const out = { verdict: "", sentence: "", cls: "" };
+  const my = me === null || me === undefined ? null : me % 2;
+  const side = (p) => (my === null ? `${seatName(p)} & ${seatName(p + 2)}`
+    : p === my ? t("table.we") : t("table.they"));
+  if (r.set_winner !== null && r.set_winner !== undefined) {
+    const ordago = Object.values(r.status ?? {}).includes("ordago");
+    out.verdict = t(ordago ? "mus.result.ordago" : "mus.result.set", { side: side(r.set_winner) });
+    if (my !== null) out.cls = r.set_winner === my ? "won" : "lost";
+  } else {
+    out.verdict = t("mus.result.hand_over");
+  }
+  out.sentence = t("mus.result.score", { a: side(0), b: side(1), x: r.score?.[0] ?? 0, y: r.score?.[1] ?? 0 });
+  return out;
+}
+
+export function resultTable(r, v, { seatName, me, rules }) {
+  const reyes = rules?.reyes ?? 8;
+  const { items } = showdown(r, v, { reyes, puntoBonus: rules?.punto_bonus ?? 1,
+    target: rules?.target ?? 30 });
+  const my = me === null || me === undefined ? null : me % 2;
+  const side = (p) => (my === null ? `${seatName(p)} & ${seatName(p + 2)}`
+    : p === my ? t("table.we") : t("table.they"));
+  const hands = r.final_hands ?? v.hands ?? [];
+  const best = (lance) => {
+    const p = r.lances?.[lance];
+    return p === null || p === undefined ? "–" : side(p);
+  };
+  const rows = [];
+  for (const lance of LANCES) {
+    const status = r.status?.[lance];
+    if (status === undefined) continue;
+    if ((lance === "juego" || lance === "punto") && status === "no_bet"
+        && (r.lances?.[lance] === null || r.lances?.[lance] === undefined)) continue;
+    const pts = items.filter((x) => x.lance === lance)
+      .map((x) => `${side(x.pair)} +${x.pts} (${t(`mus.kind.${x.kind}`)})${
+        x.counted ? "" : ` – ${t("mus.not_counted")}`}`).join(", ");
+    rows.push(h("tr", { "data-lance": lance, "data-status": status },
+      h("th", { scope: "row", text: lanceName(lance) }),
+      h("td", { text: t(`mus.status_word.${status}`) }),
+      h("td", { text: best(lance) }),
+      h("td", { class: "mus-pts", text: pts || "–" })));
+  }
+  const handRow = hands.length ? h("div", { class: "mus-final-hands" }, hands.map((hand, s) =>
+    h("div", { class: "mus-final-hand", "data-seat": s },
+      h("span", { class: "dealt-name", text: seatName(s) }),
+      h("span", { class: "mus-final-info", text: `${juegoValue(hand, reyes)}` }),
+      h("div", { class: "dealt-cards" }, hand.map((c) => cardElement(c, { label: cardName(c) })))))) : null;
+  return h("div", { class: "mus-result" },
+    h("table", { class: "result-table mus-result-table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("mus.lance") }),
+        h("th", { scope: "col", text: t("mus.betting") }), h("th", { scope: "col", text: t("mus.best") }),
+        h("th", { scope: "col", text: t("mus.points") }))),
+      h("tbody", {}, rows)),
+    handRow);
+}
+
+// -- replays ---------------------------------------------------------------------------------
+
+// The steps of a finished Mus hand for the replay page: the record's actions with the
+// hands as they were (discards leave, draws come from the stock in playing order).
+export function replaySteps(detail) {
+  const rec = detail.record;
+  const hands = rec.hands.map((x) => [...x]);
+  let stock = [...(rec.stock ?? [])];
+  const reshuffles = (rec.reshuffles ?? []).map((x) => [...x]);
+  const mano = (((rec.dealer ?? 0) - 1) % 4 + 4) % 4;
+  const calls = [];
+  const steps = [];
+  const snap = (extra) => steps.push({ hands: hands.map((x) => [...x]), calls: [...calls],
+    doublings: [], trick: [], winner: null, tricks: [0, 0, 0, 0], ...extra });
+  snap({ kind: "deal", seat: rec.dealer });
+  let pending = [];
+  for (const [act, [seat, action]] of (rec.actions ?? []).entries()) {
+    calls.push({ seat, call: action, i: calls.length });
+    if (action.startsWith("descarte ")) {
+      const cards = action.slice(9).split(" ");
+      hands[seat] = hands[seat].filter((c) => !cards.includes(c));
+      pending.push([seat, cards.length]);
+      if (pending.length === 4) {
+        for (const s of order(mano)) {
+          const n = pending.find((p) => p[0] === s)?.[1] ?? 0;
+          for (let k = 0; k < n; k++) {
+            if (!stock.length) stock = reshuffles.shift() ?? [];
+            if (stock.length) hands[s].push(stock.shift());
+          }
+        }
+        pending = [];
+      }
+    }
+    snap({ kind: "call", seat, word: action, call: calls.length - 1, act });
+  }
+  for (const s of rec.senas ?? []) {
+    const seat = Array.isArray(s) ? s[0] : s.seat;
+    const id = Array.isArray(s) ? s[1] : (s.sena ?? s.id);
+    steps[steps.length - 1].calls.push({ seat, call: `sena ${senaId(id)}`, i: -1 });
+  }
+  return steps;
+}
+
+export function resultLines(r, { me, seatName }) {
+  const said = describe(r, {}, { me, seatName });
+  const status = LANCES.filter((l) => r.status?.[l] && r.status[l] !== "no_bet")
+    .map((l) => `${lanceName(l)}: ${t(`mus.status_word.${r.status[l]}`)}`).join(" · ");
+  return [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
+    h("p", { class: "result-why", text: said.sentence }),
+    status ? h("p", { class: "muted", text: status }) : null];
+}

@@ -43,6 +43,7 @@ to pair 1 as well, the ties of Pares and Juego (two kings, 31) to seat 1, nearer
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,6 +52,7 @@ from stammtisch.engine.core import CHANCE, Say, Shuffle
 from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.mus.rules import MusRules
+from stammtisch.games.mus.senas import SenaMade, SenasConfig
 from stammtisch.games.mus.state import RESULT_KEYS, MusState
 
 
@@ -74,6 +76,53 @@ def _cards(value: Any, where: str, count: int | None) -> list[Card]:
             raise RecordError(f"{where}[{i}]: {text!r} is not a card of the Spanish deck")
         out.append(c)
     return out
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _senas(data: dict[str, Any]) -> tuple[SenasConfig | None, list[SenaMade]]:
+    """The record's optional ``senas`` key: ``{"mode", "catch", "signs": [{"after",
+    "seat", "sign", "seen_by"}, ...]}`` (shape and types; whether each seña was allowed
+    is checked while replaying)."""
+    if "senas" not in data:
+        return None, []
+    value = data["senas"]
+    if not isinstance(value, dict):
+        raise RecordError("senas: must be an object {\"mode\", \"catch\", \"signs\"}")
+    unknown = sorted(set(value) - {"mode", "catch", "signs"})
+    if unknown:
+        raise RecordError(f"senas: unknown key {unknown[0]!r} (known: catch, mode, signs)")
+    try:
+        config = SenasConfig.from_json(value)
+    except StammtischError as e:
+        raise RecordError(f"senas: {e}") from None
+    signs_value = value.get("signs", [])
+    if not isinstance(signs_value, list):
+        raise RecordError("senas.signs: must be a list")
+    signs: list[SenaMade] = []
+    for k, entry in enumerate(signs_value):
+        where = f"senas.signs[{k}] ({json.dumps(entry, ensure_ascii=False)})"
+        if not isinstance(entry, dict) or set(entry) != {"after", "seat", "sign", "seen_by"}:
+            raise RecordError(
+                f"{where}: must be an object with after, seat, sign and seen_by")
+        after, seat, sign, seen = entry["after"], entry["seat"], entry["sign"], entry["seen_by"]
+        if not _int(after) or after < 0:
+            raise RecordError(f"{where}: after must be an action count (0 or more)")
+        if not _int(seat) or not 0 <= seat < 4:
+            raise RecordError(f"{where}: seat must be a seat 0..3")
+        if not isinstance(sign, str):
+            raise RecordError(f"{where}: sign must be a seña's id")
+        if not isinstance(seen, list) or not all(_int(s) for s in seen):
+            raise RecordError(f"{where}: seen_by must be a list of seats")
+        if signs and after < signs[-1].after:
+            raise RecordError(f"{where}: after {after} comes before the previous seña's "
+                              f"{signs[-1].after} (señas in the order they were made)")
+        signs.append(SenaMade(after, seat, sign, tuple(seen)))
+    if signs and not config.enabled:
+        raise RecordError("senas.signs[0]: señas are off (mode 'off')")
+    return config, signs
 
 
 def _setup(data: dict[str, Any]) -> tuple[MusRules, MusState, list[tuple[Card, ...]]]:
@@ -103,7 +152,8 @@ def _setup(data: dict[str, Any]) -> tuple[MusRules, MusState, list[tuple[Card, .
         raise RecordError("reshuffles: must be a list of lists of cards")
     reshuffles = [tuple(_cards(r, f"reshuffles[{i}]", None))
                   for i, r in enumerate(reshuffles_value)]
-    state = MusState.from_deal(rules, dealer, (score[0], score[1]), hands, stock)
+    config, _ = _senas(data)
+    state = MusState.from_deal(rules, dealer, (score[0], score[1]), hands, stock, config)
     return rules, state, reshuffles
 
 
@@ -124,9 +174,24 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
     """Replay a record with every check; returns the finished hand."""
     data = load(source)
     _, state, reshuffles = _setup(data)
+    _, signs = _senas(data)
     used = 0
     actions = data["actions"]
+    made = 0  # señas replayed
+
+    def senas_until(count: int) -> None:
+        nonlocal made
+        while made < len(signs) and signs[made].after <= count:
+            sign = signs[made]
+            where = f"senas.signs[{made}] ({json.dumps(sign.to_json(), ensure_ascii=False)})"
+            try:
+                state.apply_sena(sign.seat, sign.sign, sign.seen_by)
+            except StammtischError as e:
+                raise RecordError(f"{where}: {e}") from None
+            made += 1
+
     for i, entry in enumerate(actions):
+        senas_until(i)
         seat, word, where = action_entry(entry, i)
         if state.is_terminal():
             raise RecordActionError(f"{where}: the hand is already over", i)
@@ -159,6 +224,13 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
                     f"{' '.join(sorted(str(c) for c in state.pool))}")
             state.apply(Shuffle(order))
             used += 1
+    if made < len(signs):
+        bad = signs[made]
+        where = f"senas.signs[{made}] ({json.dumps(bad.to_json(), ensure_ascii=False)})"
+        if bad.after > len(actions):
+            raise RecordError(f"{where}: after {bad.after}: the record has only "
+                              f"{len(actions)} actions")
+        senas_until(len(actions))
     if not state.is_terminal():
         n = len(actions)
         raise RecordActionError(
@@ -190,6 +262,9 @@ def record_of(state: MusState) -> dict[str, Any]:
     }
     if state.reshuffles:
         out["reshuffles"] = [[str(c) for c in r] for r in state.reshuffles]
+    if state.senas_config.enabled:
+        out["senas"] = {**state.senas_config.to_json(),
+                        "signs": [e.to_json() for e in state.senas]}
     out["actions"] = [[seat, str(a)] for seat, a in state.history if seat >= 0]
     return out
 

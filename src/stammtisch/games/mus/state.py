@@ -34,16 +34,24 @@ from typing import Any, Final, Self
 
 from stammtisch.cards import SPANISH_DECK, Card, Rank, cards
 from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng, Say, Shuffle
-from stammtisch.errors import InvalidActionError, StammtischError
+from stammtisch.errors import IllegalActionError, InvalidActionError, StammtischError
+from stammtisch.games.mus import senas as _senas
 from stammtisch.games.mus.rules import MusRules
+from stammtisch.games.mus.senas import OFF, SenaMade, SenasConfig
 
 LANCES: Final = ("grande", "chica", "pares", "juego", "punto")
 #: the result object's keys, in the contract's order
 RESULT_KEYS: Final = ("final_hands", "score", "set_winner", "lances", "status")
 JUEGO_ORDER: Final = (31, 32, 40, 37, 36, 35, 34, 33)
 PARES_BONUS: Final = {1: 1, 2: 2, 3: 3}  # par, medias, duples
+PARES_NAMES: Final = {1: "par", 2: "medias", 3: "duples"}
 #: the largest N of ``envido N`` (the contract says N >= 2 only; a reading: two digits)
 MAX_ENVIDO: Final = 99
+#: the "seat" of a seña in :attr:`MusState.history` (never a seat, never chance): the
+#: entry's word is :meth:`SenaMade.log_word`, so the action log replays it
+SENA_LOG: Final = -3
+#: phases in which señas may be made
+SENA_PHASES: Final = ("mus", "lances")
 
 _FACE = {Rank.UNO: 1, Rank.DOS: 2, Rank.TRES: 3, Rank.CUATRO: 4, Rank.CINCO: 5,
          Rank.SEIS: 6, Rank.SIETE: 7, Rank.SOTA: 10, Rank.CABALLO: 11, Rank.REY: 12}
@@ -117,8 +125,20 @@ class MusState(GameState):
     num_seats = 4
 
     def __init__(self, rules: MusRules, dealer: int = 0,
-                 score: tuple[int, int] = (0, 0)) -> None:
+                 score: tuple[int, int] = (0, 0), senas: SenasConfig | None = None) -> None:
         self.rules = rules
+        #: the table's señas (not a rule option: see :mod:`stammtisch.games.mus.senas`)
+        self.senas_config: SenasConfig = OFF if senas is None else senas
+        #: the señas made so far, in order
+        self.senas: list[SenaMade] = []
+        #: the record-action count when the seats' current cards were complete (a seña
+        #: may be made again after new cards were drawn)
+        self._cards_since = 0
+        #: every booking of points: {"lance", "pair", "points", "kind"} in order (kind:
+        #: ``no_querido``, ``querido``, ``paso``, ``pares``, ``juego``, ``punto``)
+        self.booked: list[dict[str, Any]] = []
+        #: the stake a refused bet scored, by lance
+        self.refused: dict[str, int] = {}
         self.dealer = dealer
         self.mano = (dealer - 1) % 4
         self.start_score: tuple[int, int] = (score[0], score[1])
@@ -154,9 +174,10 @@ class MusState(GameState):
     # -- setup ---------------------------------------------------------------
     @classmethod
     def from_deal(cls, rules: MusRules, dealer: int, score: tuple[int, int],
-                  hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> MusState:
+                  hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                  senas: SenasConfig | None = None) -> MusState:
         """A hand whose cards are given (a record's ``hands`` and ``stock``)."""
-        state = cls(rules, dealer, score)
+        state = cls(rules, dealer, score, senas)
         state._start(tuple(tuple(h) for h in hands), tuple(stock))
         return state
 
@@ -188,7 +209,8 @@ class MusState(GameState):
 
     @property
     def lance(self) -> str:
-        return self._lances()[self.lance_index] if self.lance_index >= 0 else ""
+        # -1 before the lances, 4 after the last one (the showdown)
+        return self._lances()[self.lance_index] if 0 <= self.lance_index < 4 else ""
 
     def _lances(self) -> tuple[str, str, str, str]:
         last = "juego" if self.has_juego_lance() else "punto"
@@ -229,6 +251,8 @@ class MusState(GameState):
         if not isinstance(action, Say):
             return f"{action} is not a word of phase {self._phase}"
         word = action.word
+        if word.startswith(_senas.WORD):
+            return f"{word!r}: a seña is made out of turn (apply_out_of_turn), not as a turn"
         if self._phase == "mus":
             return f"{word!r} is not legal in the Mus round (mus or no mus)"
         if self._phase == "discard":
@@ -272,6 +296,15 @@ class MusState(GameState):
             return Say("descarte " + " ".join(str(c) for c in named))
         if text in ("mus", "no mus", "paso", "quiero", "no quiero", "ordago"):
             return Say(text)
+        if words[0] in (_senas.WORD, "sena"):
+            logged = _senas.parse_log_word(text)
+            if logged is not None:
+                seat, sign, seen = logged
+                return Say(SenaMade(0, seat, sign, seen).log_word())
+            if len(words) == 2 and words[1] in _senas.BY_ID:
+                return Say(f"{_senas.WORD} {words[1]}")
+            raise InvalidActionError(
+                f"{text!r}: a seña is one of {', '.join(_senas.IDS)}")
         if words[0] == "envido" and len(words) == 2 and words[1].isdigit():
             return Say(f"envido {int(words[1])}")
         raise InvalidActionError(f"{text!r} is not a word of Mus")
@@ -346,6 +379,7 @@ class MusState(GameState):
                 self.hands[seat].append(self.stock.pop(0))
                 n -= 1
             self._draws.pop(0)
+        self._cards_since = self.record_actions()
         for d in self.discards:
             self.pool.extend(d)
         self.discards = [[], [], [], []]
@@ -424,7 +458,8 @@ class MusState(GameState):
                 self._turn = nxt
                 return
             self.status[lance] = "no_querido"
-            if self._add(self._bettor % 2, max(self._stake_before, 1)):
+            self.refused[lance] = max(self._stake_before, 1)
+            if self._add(self._bettor % 2, max(self._stake_before, 1), lance, "no_querido"):
                 self._stop()
                 return
             self._next_lance()
@@ -440,8 +475,9 @@ class MusState(GameState):
         assert responder is not None
         self._turn = responder
 
-    def _add(self, pair: int, points: int) -> bool:
-        """Add points; whether the set ended."""
+    def _add(self, pair: int, points: int, lance: str, kind: str) -> bool:
+        """Add points (booked in :attr:`booked`); whether the set ended."""
+        self.booked.append({"lance": lance, "pair": pair, "points": points, "kind": kind})
         self.score[pair] += points
         if self.score[pair] >= self.rules.target and self.set_winner is None:
             self.set_winner = pair
@@ -509,14 +545,201 @@ class MusState(GameState):
             if winner is None:
                 continue
             pair = winner % 2
-            if lance in self.stakes and self._add(pair, self.stakes[lance]):
+            if lance in self.stakes and self._add(pair, self.stakes[lance], lance, "querido"):
                 break
             if self.status.get(lance) == "no_querido" and lance in ("grande", "chica"):
                 continue
             bonus = self._bonus(lance, pair)
-            if bonus and self._add(pair, bonus):
+            kind = lance if lance in ("pares", "juego", "punto") else "paso"
+            if bonus and self._add(pair, bonus, lance, kind):
                 break
         self._finish()
+
+    # -- señas (out of turn) -------------------------------------------------------
+    def record_actions(self) -> int:
+        """How many actions the record's ``actions`` list has so far."""
+        return sum(1 for who, _ in self.history if who >= 0)
+
+    def partner(self, seat: int) -> int:
+        return (seat + 2) % 4
+
+    def open_senas(self, seat: int) -> list[str]:
+        """The señas ``seat`` may make now (ids in palette order; see
+        :mod:`stammtisch.games.mus.senas`): señas are on, the phase is a Mus round or the
+        lances, the seña is true of the seat's cards and not yet made by it since its last
+        draw."""
+        if (not self.senas_config.enabled or self._phase not in SENA_PHASES
+                or not 0 <= seat < 4 or len(self.hands[seat]) != 4):
+            return []
+        used = {e.sign for e in self.senas if e.seat == seat and e.after >= self._cards_since}
+        return [s for s in _senas.true_signs(self.hands[seat], self.rules) if s not in used]
+
+    def out_of_turn_actions(self, seat: int) -> Sequence[Action]:
+        """The señas ``seat`` may make now, as ``seña <id>`` words."""
+        return [Say(f"{_senas.WORD} {s}") for s in self.open_senas(seat)]
+
+    def _sena_refusal(self, seat: int, sign: str) -> str | None:
+        if not self.senas_config.enabled:
+            return "señas are off at this table"
+        if not 0 <= seat < 4:
+            return f"{seat} is not a seat"
+        if sign not in _senas.BY_ID:
+            return f"{sign!r} is not a seña ({', '.join(_senas.IDS)})"
+        if self._phase not in SENA_PHASES:
+            return f"no señas in phase {self._phase}"
+        if sign in self.open_senas(seat):
+            return None
+        if sign in _senas.true_signs(self.hands[seat], self.rules):
+            return f"seat {seat} already made the seña {sign} with these cards"
+        return f"the seña {sign} is not true of seat {seat}'s cards"
+
+    def apply_out_of_turn(self, seat: int, action: Action, rng: Rng | None = None) -> None:
+        """Seat ``seat`` makes a seña (``Say("seña 31")``).  With ``sichtbar`` each
+        opponent catches it independently with probability ``catch``, drawn from ``rng``
+        in seat order (no ``rng``: nobody catches).  ``IllegalActionError`` and an
+        untouched state when it is not allowed now."""
+        word = action.word if isinstance(action, Say) else str(action)
+        parts = word.split()
+        if len(parts) != 2 or parts[0] not in (_senas.WORD, "sena"):
+            raise IllegalActionError(
+                f"seat {seat}: {action}: not your turn (seat {self._turn} is to act)",
+                "not_your_turn")
+        sign = parts[1]
+        why = self._sena_refusal(seat, sign)
+        if why is not None:
+            raise IllegalActionError(f"seat {seat}: {word}: {why}")
+        seen: list[int] = []
+        cfg = self.senas_config
+        if cfg.mode == "sichtbar" and rng is not None:
+            for other in sorted(((seat + 1) % 4, (seat + 3) % 4)):
+                if rng.random() < cfg.catch:
+                    seen.append(other)
+        self._make_sena(seat, sign, tuple(seen))
+
+    def apply_sena(self, seat: int, sign: str, seen_by: Sequence[int]) -> None:
+        """A seña with a known outcome (a record's or a log's): checked like
+        :meth:`apply_out_of_turn`, and ``seen_by`` must be opponents of ``seat`` (none
+        unless ``sichtbar``), in seat order."""
+        why = self._sena_refusal(seat, sign)
+        if why is None:
+            opponents = sorted(((seat + 1) % 4, (seat + 3) % 4))
+            if list(seen_by) != sorted(set(seen_by)) or not set(seen_by) <= set(opponents):
+                why = (f"seen_by {list(seen_by)} must be opponents of seat {seat} "
+                       f"({opponents[0]}, {opponents[1]}) in seat order")
+            elif seen_by and self.senas_config.mode != "sichtbar":
+                why = f"nobody can catch a seña with señas {self.senas_config.mode!r}"
+        if why is not None:
+            raise IllegalActionError(f"seat {seat}: seña {sign}: {why}")
+        self._make_sena(seat, sign, tuple(seen_by))
+
+    def _make_sena(self, seat: int, sign: str, seen_by: tuple[int, ...]) -> None:
+        made = SenaMade(self.record_actions(), seat, sign, seen_by)
+        self.senas.append(made)
+        self.history.append((SENA_LOG, Say(made.log_word())))
+
+    def apply(self, action: Action) -> None:
+        """As :meth:`GameState.apply`; in addition a seña in its log form (``seña 31 by 2
+        seen 1``, from :func:`~stammtisch.engine.core.action_log`) is re-applied with its
+        recorded outcome, so that a table rebuilt from its log has the same señas."""
+        if isinstance(action, Say) and action.word.startswith(_senas.WORD + " "):
+            logged = _senas.parse_log_word(action.word)
+            if logged is not None:
+                seat, sign, seen = logged
+                self.apply_sena(seat, sign, seen)
+                return
+        super().apply(action)
+
+    def apply_as(self, seat: int, action: Action) -> None:
+        """As :meth:`GameState.apply_as`; a seña's log form is refused (a seat makes señas
+        with :meth:`apply_out_of_turn`, the catches are drawn, never chosen)."""
+        if isinstance(action, Say) and action.word.startswith(_senas.WORD):
+            raise IllegalActionError(f"seat {seat}: {action}: {self.explain_illegal(action)}")
+        super().apply_as(seat, action)
+
+    def visible_senas(self, seat: int | None) -> list[dict[str, Any]]:
+        """The señas ``seat`` may know of: its own, its partner's and the opponents' it
+        caught (``caught``: true for those); a spectator (``None``) none.  Once the hand
+        is over: every seña with ``seen_by``, for everybody."""
+        if self._turn == TERMINAL:
+            return [e.to_json() for e in self.senas]
+        if seat is None:
+            return []
+        out = []
+        for e in self.senas:
+            if e.seat in (seat, self.partner(seat)):
+                out.append({"after": e.after, "seat": e.seat, "sign": e.sign})
+            elif seat in e.seen_by:
+                out.append({"after": e.after, "seat": e.seat, "sign": e.sign, "caught": True})
+        return out
+
+    # -- the showdown explained ---------------------------------------------------------
+    def showdown_report(self) -> list[dict[str, Any]]:
+        """The hand lance by lance (finished hands): for each of Grande, Chica, Pares and
+        Juego or Punto, ``lance``, ``status``, ``winner`` (seat) and ``pair`` holding the
+        best combination, ``best`` (what it is: the ranks; the pares ``combo`` with its
+        ranks; the Juego or Punto value), ``stake`` (an accepted bet; for a refused one
+        the points it scored), ``points`` ([pair 0, pair 1] booked in this lance),
+        ``booked`` (each booking: ``kind`` querido / no_querido / paso / pares / juego /
+        punto, pair, points), ``bonus`` (Pares/Juego: each seat of the winner's pair that
+        counts, with its combination and points) and ``why`` (a short reason key:
+        the status, or ``stopped`` when the hand stopped before the showdown, or
+        ``set_over`` when the set ended at an earlier lance of the showdown, for a lance
+        whose points were not counted)."""
+        result = self.result()
+        if result is None:
+            return []
+        r = self.rules
+        out = []
+        for lance in self._lances():
+            winner = self.lance_winner(lance)
+            status = result["status"][lance]
+            booked = [dict(b) for b in self.booked if b["lance"] == lance]
+            points = [sum(b["points"] for b in booked if b["pair"] == p) for p in (0, 1)]
+            entry: dict[str, Any] = {
+                "lance": lance, "status": status, "winner": winner,
+                "pair": None if winner is None else winner % 2,
+                "stake": self.stakes.get(lance, self.refused.get(lance)),
+                "points": points, "booked": booked,
+            }
+            if winner is not None:
+                h = self.hands[winner]
+                if lance == "grande":
+                    entry["best"] = list(grande_key(h, r))
+                elif lance == "chica":
+                    entry["best"] = list(chica_key(h, r))
+                elif lance == "pares":
+                    k = pares_key(h, r)
+                    assert k is not None
+                    entry["best"] = {"combo": PARES_NAMES[k[0]], "ranks": [k[1], k[2]]}
+                else:
+                    entry["best"] = juego_value(h, r)
+                if lance in ("pares", "juego"):
+                    entry["bonus"] = self._bonus_detail(lance, winner % 2)
+            why = status
+            due = winner is not None and status in ("paso", "querido", "no_bet") and (
+                lance in self.stakes or self._bonus(lance, winner % 2) > 0)
+            if due and not booked:
+                # the points were never counted: the hand stopped (a refusal or an ordago
+                # ended it) or the set ended at an earlier lance of the showdown
+                why = "stopped" if self.stopped else "set_over"
+            entry["why"] = why
+            out.append(entry)
+        return out
+
+    def _bonus_detail(self, lance: str, pair: int) -> list[dict[str, Any]]:
+        r = self.rules
+        detail = []
+        for s in (pair, pair + 2):
+            if lance == "pares":
+                k = pares_key(self.hands[s], r)
+                if k:
+                    detail.append({"seat": s, "combo": PARES_NAMES[k[0]],
+                                   "points": PARES_BONUS[k[0]]})
+            else:
+                v = juego_value(self.hands[s], r)
+                if v >= 31:
+                    detail.append({"seat": s, "value": v, "points": 3 if v == 31 else 2})
+        return detail
 
     # -- outcome and views ---------------------------------------------------------
     def result(self) -> Mapping[str, Any] | None:
@@ -572,6 +795,11 @@ class MusState(GameState):
         if self._turn == TERMINAL:
             out["hands"] = [_hand_text(h) for h in self.hands]
             out["result"] = self.result()
+        if self.senas_config.enabled:
+            out["senas_mode"] = self.senas_config.mode
+            out["senas"] = self.visible_senas(seat)
+            if seat is not None:
+                out["senas_open"] = self.open_senas(seat)
         return out
 
     def clone(self) -> Self:
@@ -589,6 +817,9 @@ class MusState(GameState):
         new.stakes = dict(self.stakes)
         new._eligible = list(self._eligible)
         new._refused = set(self._refused)
+        new.senas = list(self.senas)
+        new.booked = [dict(b) for b in self.booked]
+        new.refused = dict(self.refused)
         return new
 
 

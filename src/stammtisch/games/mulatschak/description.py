@@ -7,6 +7,7 @@ from typing import Any
 
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.games.base import GameDescription
+from stammtisch.games.mulatschak.online import new_match as _new_match
 from stammtisch.games.mulatschak.record import (
     describe_result,
     load,
@@ -54,7 +55,7 @@ def describe() -> GameDescription:
         replay_record=replay_record,
         record_of=_record_of,
         describe_result=_describe_result,
-        new_match=None,
+        new_match=_new_match,
     )
 
 

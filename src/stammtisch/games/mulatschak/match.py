@@ -3,7 +3,9 @@
 Readings (docs/rules/mulatschak.md): the dealer moves one seat clockwise after every
 hand that was bid for (played or everybody home); a folded hand (Zusammengefallen) and an
 all-``weiter`` redeal are dealt again by the same dealer.  A folded hand adds one
-doubling to the next hand (``doubled``), which is reset after a hand that is not folded.
+doubling to the next hand (``doubled``); the doubling is kept through an all-``weiter``
+redeal (no points were scored, so nothing has counted double yet) and reset after a
+hand that scores (played or everybody home).
 Several seats at 0 or less at once: the lowest score wins, a tie is shared.
 
 >>> import random
@@ -68,10 +70,9 @@ class MulatschakMatch:
         self.scores = list(result["scores"])
         if result["folded"]:
             self.doubled += 1
-        else:
+        elif result["bidder"] is not None:
             self.doubled = 0
-            if result["bidder"] is not None:
-                self.dealer = (self.dealer + 1) % self.players
+            self.dealer = (self.dealer + 1) % self.players
         self.winners = match_winner(self.scores)
         return dict(result)
 

@@ -18,7 +18,16 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from stammtisch.cards import DOPPELDEUTSCH_DECK, Card, Rank
-from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng, Say, Shuffle
+from stammtisch.engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GameState,
+    Rng,
+    Say,
+    Shuffle,
+    parse_chance,
+)
 from stammtisch.errors import IllegalActionError, InvalidActionError, InvalidCardError
 from stammtisch.games.mulatschak.rules import MulatschakRules
 
@@ -417,13 +426,20 @@ class MulatschakState(GameState):
         self._phase = "trump" if self.holder is not None else "end"
 
     def _weiss_nicht(self, seat: int) -> None:
+        """"Weiß ich noch nicht": a Brücke before the trump.  Five cards unseen, the
+        sixth shown names the trump (so it is a trump: the seventh is shown), and more
+        are shown while the last shown card is a trump, as in a Brücke; then ``ab``
+        down to five."""
         self.weiss_nicht = True
         self.hands[seat] = self._take(5)
-        sixth, seventh = self._take(1)[0], self._take(1)[0]
-        self.shown += [sixth, seventh]
-        self.hands[seat] += [sixth, seventh]
+        sixth = self._take(1)[0]
         self.trump = sixth.suit.letter
-        self.to_discard = 2
+        shown = [sixth]
+        while self.stock and is_trump(shown[-1], self.trump):
+            shown += self._take(1)
+        self.shown += shown
+        self.hands[seat] += shown
+        self.to_discard = len(self.hands[seat]) - 5
         self._phase = "weiss_ab"
 
     def _start_mitgehen(self) -> None:
@@ -588,7 +604,10 @@ class MulatschakState(GameState):
         return copy.deepcopy(self)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        """A word or card as records write it, or a shuffle's text (``shuffle:…``, as
+        :func:`~stammtisch.engine.core.action_log` writes it: a table rebuilt from its log)."""
+        chance = parse_chance(text) if text.startswith("shuffle:") else None
+        return chance if chance is not None else parse_action(text)
 
     # -- result and views -------------------------------------------------------------
     def result(self) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from stammtisch.errors import StammtischError
+from stammtisch.errors import RulesError, StammtischError
 from stammtisch.games import registry
 from stammtisch.games.base import GameDescription
 from stammtisch.persistence.names import name_key
@@ -228,7 +228,13 @@ class TableIn(BaseModel):
     turn_timer: int | None = Field(default=None, ge=0, le=3600)
     bots: list[int] | str = Field(default_factory=list)
     bot: str | None = None
-    seat: int | None = Field(default=0, ge=0, le=3)
+    seat: int | None = Field(default=0, ge=0, le=5)
+    #: the number of seats, within the game's ``seats`` range (default 4); checked here
+    #: (typed ``400 invalid_players``), hence ``Any``
+    players: Any = None
+    #: game-specific options of the match (passed to the game's ``new_match``; a
+    #: ``RulesError`` there is ``400 invalid_match_options``)
+    match_options: Any = None
     allow_hints: bool = False
     #: a bot plays for a player who is away or whose turn timer ran out
     bot_takeover: bool = True
@@ -257,12 +263,17 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     known = registry.bot_names(desc.name)
     if bot_name not in known:
         raise error(422, "unknown_bot", f"unknown bot {bot_name!r} (known: {known})")
+    players = _players_of(desc, body.players)
+    if body.seat is not None and body.seat >= players:
+        raise error(422, "invalid_request", f"seat {body.seat}: the table has seats "
+                                            f"0..{players - 1}")
     if body.bots == "fill":
-        bot_seats = [i for i in range(4) if i != body.seat]
+        bot_seats = [i for i in range(players) if i != body.seat]
     elif isinstance(body.bots, list):
         bot_seats = sorted(set(body.bots))
-        if any(not 0 <= i < 4 for i in bot_seats) or body.seat in bot_seats:
-            raise error(422, "invalid_seats", "bot seats must be 0..3 and not your own seat")
+        if any(not 0 <= i < players for i in bot_seats) or body.seat in bot_seats:
+            raise error(422, "invalid_seats", f"bot seats must be 0..{players - 1} and not "
+                                              "your own seat")
     else:
         raise error(422, "invalid_seats", "bots must be a list of seats or 'fill'")
     name = " ".join(body.name.split()) or "Stammtisch"
@@ -279,10 +290,16 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     settings: dict[str, Any] = {
         "turn_timer": turn_timer, "bobbl_limit": limit, "allow_hints": body.allow_hints,
         "bot_takeover": body.bot_takeover, "away_timeout": away_timeout}
+    match_options = _match_options_of(body.match_options)
     if body.kreuzbock:
         if desc.name != "schafkopf":
             raise error(422, "invalid_rules", f"kreuzbock: not a rule of {desc.title['en']}")
-        settings["match_options"] = {"kreuzbock": True}
+        match_options["kreuzbock"] = True
+    _check_match(desc, rules, limit, players, match_options)
+    if match_options:
+        settings["match_options"] = match_options
+    if players != 4:
+        settings["players"] = players
     m = manager_of(request)
     rt = m.create(name=name, creator_id=user.id, creator_name=user.name, public=body.public,
                   rules=rules, settings=settings, bot_seats=bot_seats, bot_name=bot_name,
@@ -291,6 +308,68 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     await m.lobby_changed()
     return {"id": rt.id, "invite_code": rt.invite_code,
             "url": f"/t/{rt.id}" + ("" if rt.public else f"?invite={rt.invite_code}")}
+
+
+#: limits of a table's ``match_options`` (any JSON from the client)
+MATCH_OPTIONS_KEYS = 16
+MATCH_OPTIONS_CHARS = 2000
+
+
+def _players_of(desc: GameDescription, value: Any) -> int:
+    """The table's seat count: ``value`` (a whole number in the game's ``seats`` range),
+    or 4 (the smallest number the game allows if it cannot have four)."""
+    low, high = desc.seats
+    if value is None:
+        return 4 if low <= 4 <= high else low
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise error(400, "invalid_players",
+                    f"players={str(value)[:20]!r}: {desc.title['en']} is played by "
+                    + (f"{low}" if low == high else f"{low} to {high}"))
+    return value
+
+
+def _match_options_of(value: Any) -> dict[str, Any]:
+    """``match_options`` checked for shape and size: an object of at most
+    :data:`MATCH_OPTIONS_KEYS` options whose values are scalars or flat lists, at most
+    :data:`MATCH_OPTIONS_CHARS` characters as JSON."""
+    import json
+
+    if value is None:
+        return {}
+    bad = None
+    if not isinstance(value, dict):
+        bad = "must be an object of options"
+    elif len(value) > MATCH_OPTIONS_KEYS:
+        bad = f"at most {MATCH_OPTIONS_KEYS} options"
+    elif "players" in value:
+        bad = "players: give it as the table's 'players'"
+    else:
+        for key, v in value.items():
+            items = v if isinstance(v, list) else [v]
+            if len(key) > 40 or not all(x is None or isinstance(x, (bool, int, float, str))
+                                        for x in items):
+                bad = f"{key[:40]!r}: a value must be a number, text, true/false or a list"
+                break
+        else:
+            if len(json.dumps(value)) > MATCH_OPTIONS_CHARS:
+                bad = f"at most {MATCH_OPTIONS_CHARS} characters"
+    if bad is not None:
+        raise error(400, "invalid_match_options", f"match_options: {bad}")
+    return dict(value)
+
+
+def _check_match(desc: GameDescription, rules: Any, limit: int | None, players: int,
+                 options: dict[str, Any]) -> None:
+    """Build the match once as the table will (``players`` for games of varying seats):
+    ``400 invalid_match_options`` when the game refuses the options."""
+    assert desc.new_match is not None
+    kwargs = dict(options)
+    if desc.seats[0] != desc.seats[1]:
+        kwargs["players"] = players
+    try:
+        desc.new_match(rules, 0, limit, **kwargs)
+    except (RulesError, TypeError, ValueError) as e:
+        raise error(400, "invalid_match_options", f"match_options: {e}") from None
 
 
 def _rules_from(desc: GameDescription, preset: str, options: dict[str, Any]) -> Any:
@@ -334,7 +413,7 @@ async def get_table(request: Request, table_id: str, user: OptionalUser,
 
 
 class JoinIn(BaseModel):
-    seat: int = Field(ge=0, le=3)
+    seat: int = Field(ge=0, le=5)
     invite: str | None = None
 
 
@@ -351,6 +430,9 @@ async def _maybe_start(rt: TableRuntime) -> None:
 @router.post("/tables/{table_id}/join")
 async def join(request: Request, table_id: str, body: JoinIn, user: CsrfUser) -> dict[str, Any]:
     rt = _table_for(request, table_id, body.invite, user.id)
+    if body.seat >= rt.num_seats:
+        raise error(422, "invalid_request", f"seat {body.seat}: the table has seats "
+                                            f"0..{rt.num_seats - 1}")
     if rt.seat_of(user.id) is not None:
         raise error(409, "already_seated", f"you already sit at seat {rt.seat_of(user.id)}")
     seat = rt.seats[body.seat]
@@ -397,10 +479,10 @@ async def add_bots(request: Request, table_id: str, body: BotsIn,
     bot_name = body.bot or default_bot(rt.game_name)
     if bot_name not in registry.bot_names(rt.game_name):
         raise error(422, "unknown_bot", f"unknown bot {bot_name!r}")
-    seats = [i for i in range(4) if rt.seats[i].kind == "empty"] if body.seats == "fill" \
-        else list(body.seats) if isinstance(body.seats, list) else []
+    seats = [i for i in range(rt.num_seats) if rt.seats[i].kind == "empty"] \
+        if body.seats == "fill" else list(body.seats) if isinstance(body.seats, list) else []
     for i in seats:
-        if not 0 <= i < 4 or rt.seats[i].kind != "empty":
+        if not 0 <= i < rt.num_seats or rt.seats[i].kind != "empty":
             raise error(409, "seat_taken", f"seat {i} is not free")
     for i in seats:
         s = rt.seats[i]

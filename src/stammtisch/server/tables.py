@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.base import Bot
-from stammtisch.engine.core import CHANCE, Rng, action_log, replay_actions
+from stammtisch.engine.core import CHANCE, Rng, action_log
 from stammtisch.errors import IllegalActionError, StammtischError
 from stammtisch.games import registry
 from stammtisch.persistence.store import Store
@@ -130,6 +130,10 @@ class TableRuntime:
             raise StammtischError(f"{self.game_name}: no online tables yet (no match)")
         # match rules beyond the game's rules (Schafkopf: ``kreuzbock``), if any
         match_options = dict(self.settings.get("match_options") or {})
+        if self.desc.seats[0] != self.desc.seats[1]:
+            # a game for a varying number of players (Mulatschak): its sitting gets the
+            # table's seat count
+            match_options["players"] = len(self.seats)
         self.match = self.desc.new_match(self.rules, self.first_dealer,
                                          self.settings.get("bobbl_limit"), **match_options)
         self.game: GameState | None = None  # current or last finished game
@@ -152,6 +156,30 @@ class TableRuntime:
         self.stand_in: list[dict[str, Any]] = []
         #: timers that release a seat whose player stays away (seat -> handle)
         self._away_timers: dict[int, asyncio.TimerHandle] = {}
+        #: the out-of-turn actions applied in the current game, in order (see
+        #: :meth:`handle_out_of_turn`): {"at": length of the action log before it,
+        #: "seat", "action", "seed": the seed of its rng}; kept in the record's ``meta``
+        self.out_of_turn: list[dict[str, Any]] = []
+
+    @property
+    def rules_name(self) -> str:
+        """The rules' name: their own ``name`` (Mucken, Schafkopf), else the preset's name
+        when they are that preset unchanged, else ``custom``."""
+        name = getattr(self.rules, "name", None)
+        if isinstance(name, str):
+            return name
+        preset = getattr(self.rules, "preset_name", None)
+        if preset is None:
+            data = self.rules.to_json()
+            preset = data.get("preset") if isinstance(data, dict) else data
+        if isinstance(preset, str) and self.desc.presets.get(preset) == self.rules:
+            return preset
+        return "custom"
+
+    @property
+    def num_seats(self) -> int:
+        """The table's number of seats (4 but for games of 2–6 such as Mulatschak)."""
+        return len(self.seats)
 
     # -- bot takeover and time away ------------------------------------------------
     @property
@@ -192,11 +220,18 @@ class TableRuntime:
         if hasattr(state, "factor"):  # Mucken's Bobbl factor
             rec["factor"] = state.factor
         rec["log"] = action_log(state)
+        meta: dict[str, Any] = {}
         if state is self.game and self.stand_in:
             # the actions a bot took for a person's seat, in the record's free-form
             # ``meta``: [{"seat", "action", "phase", "call"|"doubling"|"play": index in
             # the record's calls/doublings/plays}]
-            rec["meta"] = {"stand_in": list(self.stand_in)}
+            meta["stand_in"] = list(self.stand_in)
+        if state is self.game and self.out_of_turn:
+            # out-of-turn actions (Muli, señas): where they come in ``log`` and the seed of
+            # any chance they drew, so that a restart replays them exactly
+            meta["out_of_turn"] = [dict(e) for e in self.out_of_turn]
+        if meta:
+            rec["meta"] = meta
         return rec
 
     def save_game(self) -> None:
@@ -213,11 +248,13 @@ class TableRuntime:
         """Rebuild the match from the stored game records (after a restart)."""
         for row in self.store.games_of_table(self.id):
             state = self.match.start_game()
-            replay_actions(state, row.record.get("log", []))
+            meta = row.record.get("meta")
+            events = meta.get("out_of_turn", []) if isinstance(meta, dict) else []
+            replay_log(state, row.record.get("log", []), events)
             self.game = state
             self.game_number = row.number
-            meta = row.record.get("meta")
             self.stand_in = list(meta.get("stand_in", [])) if isinstance(meta, dict) else []
+            self.out_of_turn = [dict(e) for e in events]
             self.game_humans = {i: p.get("user_id") for i, p in enumerate(row.players or [])
                                 if isinstance(p, dict) and p.get("kind") == "human"}
             if state.is_terminal():
@@ -249,7 +286,7 @@ class TableRuntime:
             "public": self.public,
             "status": self.status,
             "game": self.game_name,
-            "rules": self.rules.name,
+            "rules": self.rules_name,
             "rules_options": self.rules.to_json(),
             "seats": self._seats_info(),
         }
@@ -269,7 +306,7 @@ class TableRuntime:
             self._rules_text = _dumps(self.rules.to_json())
         head = _dumps({"id": self.id, "name": self.name, "public": self.public,
                        "status": self.status, "game": self.game_name,
-                       "rules": self.rules.name})
+                       "rules": self.rules_name})
         return (f'{head[:-1]},"rules_options":{self._rules_text},'
                 f'"seats":{_dumps(self._seats_info())}')
 
@@ -303,12 +340,33 @@ class TableRuntime:
         return {**self._info_head(), "you": seat, **self._info_tail(),
                 **self._info_viewer(seat, user_id)}
 
+    def out_of_turn_for(self, seat: int | None) -> list[str]:
+        """The texts of the out-of-turn actions ``seat`` may take now (Mulatschak's Muli,
+        Mus's señas); empty for spectators, between games and for most games."""
+        g = self.game
+        if seat is None or g is None or g.is_terminal():
+            return []
+        return [str(a) for a in g.out_of_turn_actions(seat)]
+
+    def view_for(self, seat: int | None) -> dict[str, Any] | None:
+        """``seat``'s own view of the game (the engine's ``view(seat)``: nothing of the
+        other hands); a view without ``legal`` gets the seat's legal actions added (its
+        own, on its turn; else ``[]``)."""
+        g = self.game
+        if g is None:
+            return None
+        view: dict[str, Any] = g.view(seat)
+        if "legal" not in view:
+            view["legal"] = ([str(a) for a in g.legal_actions()]
+                             if seat is not None and g.current_player == seat else [])
+        return view
+
     def message_for(self, conn: Connection) -> dict[str, Any]:
         seat = self.seat_of(conn.user_id)
-        view = self.game.view(seat) if self.game is not None else None
+        view = self.view_for(seat)
         return {"type": "state", "version": self.version,
                 "table": self.table_info(seat, conn.user_id),
-                "view": view}
+                "view": view, "out_of_turn": self.out_of_turn_for(seat)}
 
     async def broadcast(self) -> None:
         """Send every connection its ``state`` message.
@@ -335,10 +393,10 @@ class TableRuntime:
                 if text is None:
                     view = views.get(seat)
                     if view is None:
-                        view = views[seat] = _dumps(self.game.view(seat)
-                                                    if self.game is not None else None)
+                        view = views[seat] = _dumps(self.view_for(seat))
                     text = texts[(seat, viewer)] = (
-                        f'{prefix}{_dumps(seat)},{tail},{viewer}}},"view":{view}}}')
+                        f'{prefix}{_dumps(seat)},{tail},{viewer}}},"view":{view},'
+                        f'"out_of_turn":{_dumps(self.out_of_turn_for(seat))}}}')
                 await conn.send_text(text)
             except Exception:  # a closed socket: drop it
                 dead.append(key)
@@ -418,9 +476,8 @@ class TableRuntime:
                 raise ActionRejected("game_over",
                                      "the game is over; send 'next' for the next game")
             if g.current_player != seat:
-                who = g.current_player
-                raise ActionRejected("not_your_turn",
-                                     f"it is seat {who}'s turn, not yours (seat {seat})")
+                await self._out_of_turn(g, seat, text)
+                return
             if version != self.version:
                 raise ActionRejected("stale_state",
                                      f"your view is version {version!r}, the table is at "
@@ -434,6 +491,35 @@ class TableRuntime:
                 raise ActionRejected(e.code, str(e)) from None
             await self._after_change()
 
+    async def _out_of_turn(self, g: GameState, seat: int, text: str) -> None:
+        """An action of ``seat`` while another seat is to act: applied when it is one of
+        the seat's out-of-turn actions now (``GameState.out_of_turn_actions``), else the
+        usual ``not_your_turn``.  It needs no current version (a Muli may be called
+        while the others go on bidding; it is checked against the state as it is).  Any
+        chance it involves is drawn from a seed taken from the table's rng and kept with
+        the action, so that a restart replays it exactly."""
+        who = g.current_player
+        refused = ActionRejected("not_your_turn",
+                                 f"it is seat {who}'s turn, not yours (seat {seat})")
+        allowed = g.out_of_turn_actions(seat)
+        if not allowed:
+            raise refused
+        try:
+            action = g.parse_action(text.strip())
+        except StammtischError:
+            raise refused from None
+        if action not in allowed:
+            raise refused
+        seed = self.manager.rng.randrange(2 ** 32)
+        at = len(action_log(g))
+        try:
+            g.apply_out_of_turn(seat, action, random.Random(seed))
+        except StammtischError as e:
+            raise ActionRejected(e.code, str(e)) from None
+        self.out_of_turn.append({"at": at, "seat": seat, "action": str(action),
+                                 "seed": seed})
+        await self._after_change()
+
     async def _next_game_checked(self, version: Any) -> None:
         if self.match.is_over():
             raise ActionRejected("game_over", "the match is over")
@@ -442,7 +528,8 @@ class TableRuntime:
         if self.game is not None and version != self.version:
             raise ActionRejected("stale_state", f"the table is at version {self.version}")
         if not self.is_full():
-            raise ActionRejected("illegal_action", "the table needs four players")
+            raise ActionRejected("illegal_action",
+                                 f"the table needs {self.num_seats} players")
         await self._start_game()
 
     def deal_rng(self, number: int) -> Rng | None:
@@ -466,6 +553,7 @@ class TableRuntime:
         self.game = state
         self.game_number += 1
         self.stand_in = []
+        self.out_of_turn = []
         self.game_humans = {i: s.user_id for i, s in enumerate(self.seats) if s.kind == "human"}
         if self.status != "playing":
             self.status = "playing"
@@ -554,7 +642,7 @@ class TableRuntime:
         if g is None or g.is_terminal():
             if self.is_full() and not self.match.is_over() and (
                     (g is None and self.status == "playing")
-                    or (g is not None and all(self.bot_plays(i) for i in range(4)))
+                    or (g is not None and all(self.bot_plays(i) for i in range(self.num_seats)))
                     or (self.settings.get("auto_start") and g is None)):
                 delay = 0 if g is None else self.manager.settings.auto_next_delay
                 self._timer = loop.call_later(delay, self._spawn, self._auto_next)
@@ -675,7 +763,7 @@ def _stand_in_mark(g: GameState, seat: int, action: Any) -> dict[str, Any]:
     record (``call``: index in ``calls``, ``doubling``: in the doublings, ``play``: in
     ``plays``)."""
     mark: dict[str, Any] = {"seat": seat, "action": str(action), "phase": g.phase}
-    if g.phase == "play":
+    if g.phase == "play" and hasattr(g, "tricks"):
         mark["play"] = sum(len(cards) for _, cards in g.tricks.tricks) + len(g.tricks.current)
     elif g.phase in ("bidding", "muss") and hasattr(g, "calls"):  # Mucken
         mark["call"] = len(g.calls)
@@ -686,6 +774,32 @@ def _stand_in_mark(g: GameState, seat: int, action: Any) -> dict[str, Any]:
         # seats' actions in order, chance left out)
         mark["index"] = sum(1 for s, _ in g.history if s >= 0)
     return mark
+
+
+def replay_log(state: GameState, log: list[str], events: list[dict[str, Any]]) -> GameState:
+    """Rebuild a live game from its stored ``log`` (every action's text, chance included)
+    and its out-of-turn ``events`` (``TableRuntime.out_of_turn``): each event is applied
+    with ``apply_out_of_turn`` and the rng of its seed where it came, and the log entries
+    the game itself wrote for it (Mulatschak keeps a Muli in its history) are skipped."""
+    pos = 0
+
+    def upto(end: int) -> None:
+        nonlocal pos
+        for i in range(pos, end):
+            try:
+                state.apply(state.parse_action(log[i]))
+            except ValueError as e:
+                raise type(e)(f"action {i}: {e}") from None
+        pos = max(pos, end)
+
+    for e in events:
+        upto(int(e["at"]))
+        before = len(action_log(state))
+        state.apply_out_of_turn(int(e["seat"]), state.parse_action(str(e["action"])),
+                                random.Random(int(e["seed"])))
+        pos += len(action_log(state)) - before
+    upto(len(log))
+    return state
 
 
 def _hint_for(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]:
@@ -742,7 +856,9 @@ class TableManager:
                seats: list[Seat] | None = None,
                game: str = registry.DEFAULT_GAME) -> TableRuntime:
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        seats = list(seats) if seats is not None else [Seat() for _ in range(4)]
+        if seats is None:
+            seats = [Seat() for _ in range(int(settings.get("players") or 4))]
+        seats = list(seats)
         for i in bot_seats:
             seats[i] = Seat(kind="bot", name=f"Bot {i + 1}", bot=bot_name)
         if creator_seat is not None and creator_id is not None:
@@ -764,7 +880,7 @@ class TableManager:
                 continue
             out.append({
                 "id": rt.id, "name": rt.name, "game": rt.game_name,
-                "rules": rt.rules.name, "status": rt.status,
+                "rules": rt.rules_name, "status": rt.status, "players": rt.num_seats,
                 "seats": [{"name": s.name, "kind": s.kind} for s in rt.seats],
                 "free": [i for i, s in enumerate(rt.seats) if s.kind == "empty"],
                 "bobbl_target": getattr(rt.rules, "bobbl_target", None),

@@ -7,7 +7,11 @@ Client → server messages (JSON):
   ``{"type": "chat", "text": "…"}``; ``{"type": "ping"}``;
   ``{"type": "hint", "version": 17}`` — a card suggestion on one's turn in the card play
   (tables created with ``allow_hints``).
-Server → client: ``{"type": "state", "version", "table", "view"}`` (the seat's own view),
+An ``action`` from a seat that is not to act is applied when it is one of the seat's
+out-of-turn actions (Mulatschak's ``muli``, Mus's señas; no version check), else refused
+with ``not_your_turn``.
+Server → client: ``{"type": "state", "version", "table", "view", "out_of_turn"}`` (the
+seat's own view and the texts of the out-of-turn actions it may send now, ``[]`` mostly),
 ``{"type": "error", "code", "message"}``, ``{"type": "chat", "name", "text", "at"}``,
 ``{"type": "lobby", "tables"}``, ``{"type": "pong"}``,
 ``{"type": "hint", "version", "card", "values": {card: expected Augen of one's pair}}``.

@@ -657,19 +657,22 @@ class MusState(GameState):
         super().apply_as(seat, action)
 
     def visible_senas(self, seat: int | None) -> list[dict[str, Any]]:
-        """The señas ``seat`` may know of: its own, its partner's and the opponents' it
-        caught (``caught``: true for those); a spectator (``None``) none.  Once the hand
-        is over: every seña with ``seen_by``, for everybody."""
+        """The señas ``seat`` may know of, each ``{"after", "seat", "sena"}``: its own,
+        its partner's, and the opponents' it caught (those with ``"caught": true``); the
+        sender is not told whether an opponent caught its seña (at a table you do not
+        know).  A spectator (``None``) sees none while the hand runs.  Once the hand is
+        over everybody sees every seña with ``seen_by`` (as the record has them)."""
         if self._turn == TERMINAL:
-            return [e.to_json() for e in self.senas]
+            return [{"after": e.after, "seat": e.seat, "sena": e.sign,
+                     "seen_by": list(e.seen_by)} for e in self.senas]
         if seat is None:
             return []
-        out = []
+        out: list[dict[str, Any]] = []
         for e in self.senas:
             if e.seat in (seat, self.partner(seat)):
-                out.append({"after": e.after, "seat": e.seat, "sign": e.sign})
+                out.append({"after": e.after, "seat": e.seat, "sena": e.sign})
             elif seat in e.seen_by:
-                out.append({"after": e.after, "seat": e.seat, "sign": e.sign, "caught": True})
+                out.append({"after": e.after, "seat": e.seat, "sena": e.sign, "caught": True})
         return out
 
     # -- the showdown explained ---------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any
 
 from stammtisch.engine.core import GameState, Rng, resolve_chance
 from stammtisch.games.base import GameDescription
+from stammtisch.games.mus.online import new_match as new_sitting
 from stammtisch.games.mus.record import load, record_of, replay, replay_record
 from stammtisch.games.mus.rules import PRESETS, MusRules
 from stammtisch.games.mus.state import MusState
@@ -63,7 +64,7 @@ def describe() -> GameDescription:
         replay_record=replay_record,
         record_of=_record_of,
         describe_result=result_line,
-        new_match=None,
+        new_match=new_sitting,
         ui_module="table_mus.js",
     )
 

@@ -184,8 +184,8 @@ class LanguageIn(BaseModel):
 
 @router.post("/me/language")
 async def set_language(request: Request, body: LanguageIn, user: CsrfUser) -> dict[str, Any]:
-    if body.language not in ("de", "en"):
-        raise error(422, "invalid_language", "language must be 'de' or 'en'")
+    if body.language not in ("de", "en", "es"):
+        raise error(422, "invalid_language", "language must be 'de', 'en' or 'es'")
     store_of(request).set_language(user.id, body.language)
     return {"language": body.language}
 

@@ -2,7 +2,7 @@
 // location.pathname (/, /t/{id}, /replay/{id}, /history).
 
 import { installSprite } from "./cards.js";
-import { hasStoredLanguage, initLanguage, language, onLanguageChange, setLanguage, t }
+import { LANGUAGES, hasStoredLanguage, initLanguage, language, onLanguageChange, setLanguage, t }
   from "./i18n.js";
 import { mountHistory } from "./history.js";
 import { mountLobby } from "./lobby.js";
@@ -69,9 +69,9 @@ function renderHeader() {
     link("/turniere", t("nav.tournaments"),
       { class: /^\/turnier(e|\/)/.test(location.pathname) ? "active" : "" }));
   const langs = h("div", { class: "lang-switch", role: "group", "aria-label": t("nav.language") },
-    ["de", "en"].map((code) => h("button", {
+    LANGUAGES.map((code) => h("button", {
       type: "button", class: "lang", "data-lang": code, "aria-pressed": String(language() === code),
-      lang: code, title: code === "de" ? "Deutsch" : "English", text: code.toUpperCase(),
+      lang: code, title: { de: "Deutsch", en: "English", es: "Español" }[code], text: code.toUpperCase(),
       on: { click: () => chooseLanguage(code) },
     })));
   const who = user

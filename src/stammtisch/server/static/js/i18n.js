@@ -12,8 +12,11 @@ async function loadStrings(code) {
   return response.json();
 }
 
-const [de, en] = await Promise.all([loadStrings("de"), loadStrings("en")]);
-const DICT = { de, en };
+// es (Spanish, for Mus above all): every key of de.json (tests/test_i18n_es.py)
+const [de, en, es] = await Promise.all([loadStrings("de"), loadStrings("en"), loadStrings("es")]);
+const DICT = { de, en, es };
+//: the languages the page offers (the header's language switch)
+export const LANGUAGES = ["de", "en", "es"];
 
 // Card names for screen readers: German in both languages (they are the names of the cards).
 export const SUIT_NAMES = { E: "Eichel", G: "Gras", H: "Herz", S: "Schellen" };
@@ -34,7 +37,7 @@ const listeners = new Set();
 
 export function initLanguage() {
   const stored = localStorage.getItem(STORE_KEY);
-  setLanguage(stored === "en" || stored === "de" ? stored : "de", { silent: true });
+  setLanguage(LANGUAGES.includes(stored) ? stored : "de", { silent: true });
   return lang;
 }
 
@@ -47,7 +50,7 @@ export function language() {
 }
 
 export function setLanguage(next, { silent = false, store = false } = {}) {
-  if (next !== "de" && next !== "en") return;
+  if (!LANGUAGES.includes(next)) return;
   const changed = next !== lang;
   lang = next;
   document.documentElement.lang = next;

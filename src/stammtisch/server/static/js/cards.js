@@ -3,8 +3,15 @@
 // (and upside down bottom-right); pips for Ass, 10, 9, 8, 7; a figure for König,
 // Ober (holds his suit high) and Unter (holds it low); a card back.
 // Everything is built with createElementNS from fixed data, never from markup strings.
+//
+// Two more decks live in their own modules and are chosen by cardElement (docs/cards.md):
+// the doppeldeutsch deck in the Salzburg pattern for Mulatschak (cards_salzburg.js, option
+// `pattern: "salzburg"`; the Weli `S6` is always drawn from it) and the Spanish deck for Mus
+// (cards_spanish.js, chosen by the first letter of the code: O C P B).
 
-import { cardName } from "./i18n.js";
+import { cardName, t } from "./i18n.js";
+import { salzburgFace } from "./cards_salzburg.js";
+import { SPANISH_RE, spanishFace } from "./cards_spanish.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CARD_RE = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
@@ -232,26 +239,68 @@ export function cardBack() {
   return root;
 }
 
+const WELI = "S6";
+
+// Any card of the three decks: German (E G H S × A 10 K O U 9 8 7), the Weli S6, Spanish.
 export function isCard(code) {
-  return typeof code === "string" && CARD_RE.test(code);
+  return typeof code === "string" &&
+    (CARD_RE.test(code) || code === WELI || SPANISH_RE.test(code));
+}
+
+function unknownMark() {
+  // a red question mark over the back: an unknown code is never silently a normal back
+  return svg("g", { class: "card-unknown-mark" },
+    svg("circle", { cx: 50, cy: 80, r: 20, fill: "#fffaf0", stroke: "#b3262b",
+      "stroke-width": 3 }),
+    svg("path", { d: "M42 73 Q42 63 50 63 Q58 63 58 71 Q58 77 50 80 L50 86", fill: "none",
+      stroke: "#b3262b", "stroke-width": 4.5, "stroke-linecap": "round" }),
+    svg("circle", { cx: 50, cy: 93, r: 2.8, fill: "#b3262b" }));
 }
 
 // A card as an element: <button> when it can be clicked, else <div role="img">.
-// The accessible name is the German card name ("Eichel Ober").
-export function cardElement(code, { button = false, back = false, label } = {}) {
+// The accessible name is the card's name ("Eichel Ober", "Weli", "Rey de oros").
+// `pattern`: "salzburg" draws German cards as the doppeldeutsch Salzburg pattern
+// (Mulatschak); the default is the Franconian look.  The Weli and Spanish cards are
+// recognised by their code whatever the pattern.  `back: true` (or an empty code) gives
+// the card back; any other code that is not a card gives the back with a red question
+// mark, class "card-unknown", data-unknown=<code> and the name "Unbekannte Karte <code>"
+// (no exception, nothing on the console).
+export function cardElement(code, { button = false, back = false, label, pattern } = {}) {
   const node = document.createElement(button ? "button" : "div");
   node.className = "card";
   if (button) node.type = "button";
   if (back || !isCard(code)) {
     node.classList.add("card-back");
     node.append(cardBack());
-    if (!button) node.setAttribute("aria-hidden", "true");
+    if (!back && code !== "" && code !== undefined && code !== null) {
+      const text = String(code);
+      node.classList.add("card-unknown");
+      node.dataset.unknown = text;
+      node.firstChild.append(unknownMark());
+      node.setAttribute("aria-label", label ?? t("card.unknown", { code: text }));
+      if (!button) node.setAttribute("role", "img");
+    } else if (!button) {
+      node.setAttribute("aria-hidden", "true");
+    }
     return node;
   }
-  const [, suit, rank] = CARD_RE.exec(code);
   node.dataset.card = code;
-  node.dataset.suit = suit;
-  node.append(face(suit, rank));
+  if (SPANISH_RE.test(code)) {
+    const [, suit, rank] = SPANISH_RE.exec(code);
+    node.dataset.suit = suit;
+    node.dataset.deck = "spanish";
+    node.append(spanishFace(suit, rank));
+  } else if (code === WELI || pattern === "salzburg") {
+    const suit = code[0];
+    node.dataset.suit = suit;
+    node.dataset.deck = "salzburg";
+    if (code === WELI) node.dataset.weli = "true";
+    node.append(salzburgFace(suit, code.slice(1)));
+  } else {
+    const [, suit, rank] = CARD_RE.exec(code);
+    node.dataset.suit = suit;
+    node.append(face(suit, rank));
+  }
   node.setAttribute("aria-label", label ?? cardName(code));
   if (!button) node.setAttribute("role", "img");
   return node;

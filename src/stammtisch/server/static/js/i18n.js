@@ -91,7 +91,15 @@ export function word(w) {
   return w[0].toUpperCase() + w.slice(1);
 }
 
+// Spanish cards (Mus) by their Spanish names in every language: "Rey de oros", "As de copas".
+const SPANISH_SUITS = { O: "oros", C: "copas", P: "espadas", B: "bastos" };
+const SPANISH_RANKS = { 1: "As", 2: "Dos", 3: "Tres", 4: "Cuatro", 5: "Cinco", 6: "Seis",
+  7: "Siete", S: "Sota", C: "Caballo", R: "Rey" };
+
 export function cardName(code) {
+  if (code === "S6") return "Weli"; // the Schellen-Sechs of the doppeldeutsch deck
+  const es = /^([OCPB])([1-7SCR])$/.exec(code);
+  if (es) return `${SPANISH_RANKS[es[2]]} de ${SPANISH_SUITS[es[1]]}`;
   const suit = SUIT_NAMES[code[0]] ?? code[0];
   const rank = RANK_NAMES[code.slice(1)] ?? code.slice(1);
   return `${suit} ${rank}`;

@@ -66,6 +66,7 @@ def describe() -> GameDescription:
         describe_result=result_line,
         new_match=new_sitting,
         ui_module="table_mus.js",
+        terminal="stammtisch.games.mus.terminal",
     )
 
 

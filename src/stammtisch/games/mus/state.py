@@ -555,6 +555,18 @@ class MusState(GameState):
                 break
         self._finish()
 
+    def betting(self) -> dict[str, Any]:
+        """The running lance's betting (public: everybody heard it): ``lance``, ``stake``
+        (the bet standing; 0 before a bet), ``before`` (the stake before the last bet:
+        what a refusal scores, at least 1), ``bettor`` (seat or ``None``), ``ordago``,
+        ``refused`` (seats that said ``no quiero``), ``eligible`` and ``to_act``."""
+        if self._phase != "lances":
+            return {}
+        return {"lance": self.lance, "stake": self._stake, "before": self._stake_before,
+                "bettor": None if self._bettor < 0 else self._bettor,
+                "ordago": self._ordago, "refused": sorted(self._refused),
+                "eligible": list(self._eligible), "to_act": self._turn}
+
     # -- señas (out of turn) -------------------------------------------------------
     def record_actions(self) -> int:
         """How many actions the record's ``actions`` list has so far."""

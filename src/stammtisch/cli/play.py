@@ -55,9 +55,14 @@ def play_command(
                                                         "(reproducible sessions)."),
     bobbl: int = typer.Option(2, "--bobbl", min=0, help="Stop after N Bobbl (0: no limit)."),
     first_dealer: int | None = typer.Option(
-        None, "--first-dealer", min=0, max=3,
-        help="Seat of the first dealer (0-3); default: Auskarten."),
-    hotseat: bool = typer.Option(False, "--hotseat", help="All four seats are human "
+        None, "--first-dealer", min=0, max=5,
+        help="Seat of the first dealer (0-3; Mulatschak 0 to players-1); default: "
+             "Auskarten (Mucken), seat 0 (the others)."),
+    players: int | None = typer.Option(
+        None, "--players", metavar="N",
+        help="Number of players for games of varying seats (Mulatschak: 2-6, default 4); "
+             "the four-seat games take only 4."),
+    hotseat: bool = typer.Option(False, "--hotseat", help="All seats are human "
                                                            "(one terminal, taking turns)."),
     humans: str | None = typer.Option(
         None, "--humans", help="Human seats, e.g. 0,2 (0 = you; clockwise; 2 = partner)."),
@@ -66,7 +71,8 @@ def play_command(
         help="Language of the session: de or en [default: de if LC_ALL, LC_MESSAGES or "
              "LANG (the first set) starts with 'de', else en]. Game terms stay German."),
 ) -> None:
-    """Play in the terminal (Mucken: you at seat 0 and a bot partner against two bots).
+    """Play in the terminal (Mucken: you at seat 0 and a bot partner against two bots;
+    Mulatschak: you against bots, --players 2-6).
 
     Enter cards as EO, h10, … or their number; calls as weiter, muck, kontra, gut …;
     at the cut a number of cards, Enter (default), geben or klopfen.  Commands:
@@ -82,15 +88,27 @@ def play_command(
         terminal = terminal_of(game)
     except StammtischError as e:
         raise typer.BadParameter(str(e), param_hint="--game") from None
+    low, high = desc.seats
+    count = low if low == high else 4
+    if players is not None:
+        if low == high and players != low:
+            raise _fail(t("play.players_fixed", n=players, game=game, seats=low), t)
+        if not low <= players <= high:
+            raise _fail(t("play.players_range", n=players, game=game, min=low, max=high), t)
+        count = players
+    if first_dealer is not None and first_dealer >= count:
+        raise _fail(f"--first-dealer {first_dealer}: a seat 0-{count - 1}", t)
     try:
         the_rules = terminal.parse_rules(rules or desc.default_preset, option)
     except StammtischError as e:
         raise _fail(t("play.rules_error", message=e), t) from None
     try:
         seats = terminal.parse_humans(humans) if humans is not None else (
-            frozenset(range(4)) if hotseat else frozenset({0}))
+            frozenset(range(count)) if hotseat else frozenset({0}))
     except ValueError as e:
         raise _fail(str(e), t) from None
+    if not seats <= set(range(count)):
+        raise _fail(f"--humans {humans}: seats 0-{count - 1} ({count} players)", t)
     bot = bots if bots is not None else terminal.default_bot_name()
     known = registry.bot_names(game)
     if bot not in known:
@@ -104,11 +122,17 @@ def play_command(
         bot_rng = random.Random()
     console = Console(highlight=False)
     tty = sys.stdin.isatty()
-    session = terminal.PlaySession(
-        the_rules, console=console, read=terminal.stdin_reader(console, tty), humans=seats,
-        bot=bot, shuffle_rng=shuffle_rng, bot_rng=bot_rng, bobbl_limit=bobbl,
-        first_dealer=first_dealer, interactive=tty and console.is_terminal, lang=language,
-    )
+    # games of varying seats (Mulatschak) take the number of players
+    more = {"players": count} if low != high else {}
+    try:
+        session = terminal.PlaySession(
+            the_rules, console=console, read=terminal.stdin_reader(console, tty),
+            humans=seats, bot=bot, shuffle_rng=shuffle_rng, bot_rng=bot_rng,
+            bobbl_limit=bobbl, first_dealer=first_dealer,
+            interactive=tty and console.is_terminal, lang=language, **more,
+        )
+    except ValueError as e:  # RulesError and the session's own checks
+        raise _fail(str(e), t) from None
     try:
         code = session.run()
     except KeyboardInterrupt:

@@ -56,6 +56,7 @@ def describe() -> GameDescription:
         record_of=_record_of,
         describe_result=_describe_result,
         new_match=_new_match,
+        terminal="stammtisch.games.mulatschak.terminal",
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.games.base import GameDescription
+from stammtisch.games.mulatschak import ai
 from stammtisch.games.mulatschak.online import new_match as _new_match
 from stammtisch.games.mulatschak.record import (
     describe_result,
@@ -55,6 +56,12 @@ def describe() -> GameDescription:
         replay_record=replay_record,
         record_of=_record_of,
         describe_result=_describe_result,
+        load_bots=ai.load_bots,
+        default_bot=ai.DEFAULT_BOT,
+        judge=ai.JUDGE,
+        analysis=ai.ANALYSIS,
+        hint=ai.hint,
+        research=ai.RESEARCH,
         new_match=_new_match,
         terminal="stammtisch.games.mulatschak.terminal",
     )

@@ -1,0 +1,234 @@
+"""Mulatschak's rule-of-thumb bot (``heuristic``), for 2–6 seats.
+
+It decides from its own view only (:func:`~stammtisch.games.mulatschak.bots.sampling.observe`):
+
+- **Abheben:** cuts at a random height (never knocks).
+- **Stichansage:** estimates its tricks in its best trump (:func:`estimate`: trump A,
+  Weli, K … by rank, extra length, side aces and guarded kings, fewer with more players,
+  a little more for the exchange to come) and bids the standing bid + 1 while that is
+  within the estimate; ``muli`` only with an almost certain five.  The dealer takes a bid
+  he can make with ``bei mir``.  Out-of-turn Muli: never (the bot is only asked on its
+  turn; it never interrupts).
+- **Trumpf:** the suit of the best estimate (Herz, which doubles, when it is as good and
+  the bid is comfortably covered).
+- **Mitgehen:** ``mit`` with an estimate of about one trick (a trump A, the Weli, a
+  guarded trump K, an ace …), else ``daheim`` (+1 instead of a likely +5).
+- **Kartentausch:** keeps trumps, side aces and kings guarded by their ace; ``sau`` when
+  only the trump A is worth keeping, ``bruecke`` when nothing is, else ``tausche`` the
+  rest (fewer when the stock is short).  ``nimm`` a shown trump or ace; ``ab`` the
+  weakest cards.
+- **Card play:** leads the top live trump when it holds it (the bidder also leads
+  trumps to pull them), else a side ace, else its lowest card; follows with the lowest
+  card that wins the trick, else its weakest card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stammtisch.cards import Card, Rank
+from stammtisch.engine.core import Action, GameState, Rng, Say
+from stammtisch.games.mulatschak.bots.sampling import Observation, observe
+from stammtisch.games.mulatschak.state import (
+    DECK,
+    SUITS,
+    MulatschakState,
+    canonical,
+    is_trump,
+    strength,
+)
+
+__all__ = ["HeuristicBot", "card_value", "estimate", "keep_set"]
+
+_TRUMP_RANKS = (Rank.ASS, None, Rank.KOENIG, Rank.OBER, Rank.UNTER, Rank.ZEHN, Rank.NEUN,
+                Rank.ACHT, Rank.SIEBEN)
+#: the worth of a trump by its place in the trump order (A, Weli, K, …)
+_TRUMP_WORTH = (1.0, 0.95, 0.75, 0.55, 0.4, 0.3, 0.25, 0.2, 0.2)
+
+
+def _trump_place(c: Card) -> int:
+    return 1 if c.is_weli else _TRUMP_RANKS.index(c.rank)
+
+
+def card_value(c: Card, trump: str | None) -> int:
+    """How much a card is worth keeping (trumps highest, then aces, kings …)."""
+    if trump is not None and is_trump(c, trump):
+        return 200 - _trump_place(c)
+    if c.is_weli:
+        return 150
+    return {Rank.ASS: 60, Rank.KOENIG: 40}.get(c.rank, 20 - _order(c))
+
+
+def _order(c: Card) -> int:
+    return (Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.UNTER, Rank.ZEHN, Rank.NEUN, Rank.ACHT,
+            Rank.SIEBEN).index(c.rank)
+
+
+def estimate(hand: Sequence[Card], trump: str, players: int, exchange: bool = True) -> float:
+    """Expected tricks of ``hand`` with ``trump`` at a table of ``players`` playing seats
+    (a rule of thumb; ``exchange``: a little more for the cards to come)."""
+    trumps = sorted((c for c in hand if is_trump(c, trump)), key=_trump_place)
+    est = 0.0
+    for i, c in enumerate(trumps):
+        worth = _TRUMP_WORTH[_trump_place(c)]
+        # a lower trump is worth more the more trumps guard it
+        est += min(1.0, worth + 0.15 * i)
+    crowd = 1.0 - 0.07 * max(0, players - 3)
+    for c in hand:
+        if is_trump(c, trump):
+            continue
+        suit = [x for x in hand if x.suit == c.suit and not is_trump(x, trump)]
+        if c.rank == Rank.ASS:
+            est += 0.7 * crowd
+        elif c.rank == Rank.KOENIG and any(x.rank == Rank.ASS for x in suit):
+            est += 0.35 * crowd
+    if exchange:
+        junk = sum(1 for c in hand if card_value(c, trump) < 40)
+        est += 0.1 * junk
+    return est
+
+
+def keep_set(hand: Sequence[Card], trump: str) -> list[Card]:
+    """The cards worth keeping in the exchange: trumps, side aces, guarded kings."""
+    keep = []
+    for c in hand:
+        guarded = c.rank == Rank.KOENIG and any(x.suit == c.suit and x.rank == Rank.ASS
+                                                for x in hand)
+        if is_trump(c, trump) or c.rank == Rank.ASS or guarded:
+            keep.append(c)
+    return keep
+
+
+class HeuristicBot:
+    """Rules of thumb for every phase (see the module)."""
+
+    name = "heuristic"
+
+    def choose(self, state: GameState, rng: Rng) -> Action:
+        assert isinstance(state, MulatschakState)
+        legal = list(state.legal_actions())
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        phase = state.phase
+        if phase == "cut":
+            return Say(f"abheben {1 + rng.randrange(32)}")
+        obs = observe(state, seat)
+        words = {str(a): a for a in legal}
+        if phase == "bidding":
+            return words[self.bid_word(state, obs, list(words))]
+        if phase == "trump":
+            return words[f"trumpf {self.best_trump(obs, state.num_seats)[0]}"]
+        if phase == "mitgehen":
+            return words[self.mitgehen(obs, state)]
+        if phase == "exchange":
+            return words[self.exchange(obs, list(words))]
+        if phase in ("give", "weiss_ab"):
+            return words[self.give(obs, list(words))]
+        if phase == "play":
+            return self.play(obs, [a for a in legal if isinstance(a, Card)])
+        return legal[0]  # pragma: no cover - every phase is handled above
+
+    # -- bidding ------------------------------------------------------------------
+    def capacity(self, obs: Observation, players: int) -> int:
+        """The highest bid the hand is worth (0: none, 5: a Muli)."""
+        trump, est = self.best_trump(obs, players)
+        if est >= 4.7 and sum(is_trump(c, trump) for c in obs.hand) >= 4:
+            return 5
+        return min(4, int(est + 0.05))
+
+    def bid_word(self, state: MulatschakState, obs: Observation, words: list[str]) -> str:
+        cap = self.capacity(obs, state.num_seats)
+        bid = state.bid
+        if state.bid_mode == "muli_dealer":
+            return "bei mir" if cap >= 5 and "bei mir" in words else "weiter"
+        if "bei mir" in words and cap >= bid >= 1 and bid < 5:
+            return "bei mir"
+        want = bid + 1
+        if want <= cap:
+            word = "muli" if want == 5 else str(want)
+            if word in words:
+                return word
+        return "weiter"
+
+    def best_trump(self, obs: Observation, players: int) -> tuple[str, float]:
+        ests = {s: estimate(obs.hand, s, players) for s in SUITS}
+        best = max(SUITS, key=lambda s: (ests[s], -SUITS.index(s)))
+        if best != "H" and ests["H"] >= ests[best] - 0.2 and ests["H"] >= max(obs.bid, 1) + 1:
+            best = "H"
+        return best, ests[best]
+
+    # -- mitgehen -------------------------------------------------------------------
+    def mitgehen(self, obs: Observation, state: MulatschakState) -> str:
+        assert obs.trump is not None
+        playing = state.num_seats - len(state.home)
+        est = estimate(obs.hand, obs.trump, playing) * 0.85
+        return "mit" if est >= 0.7 else "daheim"
+
+    # -- exchange -------------------------------------------------------------------
+    def exchange(self, obs: Observation, words: list[str]) -> str:
+        assert obs.trump is not None
+        trump = obs.trump
+        keep = keep_set(obs.hand, trump)
+        if len(keep) == 1 and keep[0].rank == Rank.ASS and is_trump(keep[0], trump) \
+                and "sau" in words:
+            return "sau"
+        if not keep and "bruecke" in words:
+            return "bruecke"
+        gone = sorted((c for c in obs.hand if c not in keep), key=lambda c: card_value(c, trump))
+        gone = gone[:4]
+        while gone:
+            word = "tausche " + " ".join(str(c) for c in _canonical(gone))
+            if word in words:
+                return word
+            gone.pop()  # the stock is short: keep the best of the discards
+        return "behalte"
+
+    def give(self, obs: Observation, words: list[str]) -> str:
+        trump = obs.trump
+        if "nimm" in words:
+            shown = obs.sicht
+            if shown is not None and ((trump is not None and is_trump(shown, trump))
+                                      or shown.rank == Rank.ASS):
+                return "nimm"
+            return "weg"
+        k = len(words[0].split()) - 1
+        gone = sorted(obs.hand, key=lambda c: card_value(c, trump))[:k]
+        return "ab " + " ".join(str(c) for c in _canonical(gone))
+
+    # -- card play ------------------------------------------------------------------
+    def play(self, obs: Observation, legal: list[Card]) -> Card:
+        trump = obs.trump
+        assert trump is not None
+        if len(legal) == 1:
+            return legal[0]
+        played = obs.played()
+        if not obs.trick:
+            trumps = sorted((c for c in legal if is_trump(c, trump)),
+                            key=lambda c: -strength(c, trump, trump))
+            live = [c for c in _all_trumps(trump) if c not in played]
+            if trumps and live and trumps[0] == live[0]:
+                return trumps[0]
+            if trumps and obs.holder == obs.seat and len(trumps) >= 2:
+                return trumps[0]
+            aces = [c for c in legal if c.rank == Rank.ASS and not is_trump(c, trump)]
+            if aces:
+                return aces[0]
+            return min(legal, key=lambda c: (card_value(c, trump), str(c)))
+        led = obs.trick[0][1]
+        led_suit = trump if is_trump(led, trump) else led.suit.letter
+        best = max(strength(c, trump, led_suit) for _, c in obs.trick)
+        winners = [c for c in legal if strength(c, trump, led_suit) > best]
+        if winners:
+            return min(winners, key=lambda c: (strength(c, trump, led_suit), str(c)))
+        return min(legal, key=lambda c: (card_value(c, trump), str(c)))
+
+
+def _canonical(cards: Sequence[Card]) -> list[Card]:
+    return list(canonical(cards))
+
+
+def _all_trumps(trump: str) -> list[Card]:
+    """The trumps strongest first (A, Weli, K, …)."""
+    return sorted((c for c in DECK if is_trump(c, trump)),
+                  key=lambda c: -strength(c, trump, trump))

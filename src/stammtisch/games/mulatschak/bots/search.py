@@ -1,0 +1,126 @@
+"""Mulatschak's search bot (``search``): sampled worlds, the tricks played out exactly.
+
+**Card play** (Perfect Information Monte Carlo): the bot deals the cards it cannot see in
+``worlds`` ways consistent with its own view
+(:func:`~stammtisch.games.mulatschak.bots.sampling.sample_world`: its hand, the cards
+played, the suits a seat showed it lacks, Stichzwang's inferences) — never the true
+hidden hands — and for each of its legal cards counts exactly, with all hands of that
+world open, the tricks its side then takes when the others play against it
+(:class:`~stammtisch.games.mulatschak.bots.solver.TrickSolver`, ≤ 5 tricks).  The count is
+turned into what the seat is paid (:func:`value`, in units of the multiplier, higher is
+better): the bidder ``t`` if ``t ≥ bid`` else −10; a playing non-bidder ``t``, or −5 with
+no trick; in a Muli the bidder +10/−10 for five tricks or not, the others (as one side)
++10/−10 for breaking it or not (with ``muli_broken`` ``breaker`` the same reading, an
+approximation).  The card with the best mean wins; ties go to the heuristic's card when
+it is among the best, else to the first in ``legal_actions()`` order.
+
+**Stichansage, Trumpf, Mitgehen, Kartentausch, nimm/weg/ab:** the heuristic bot's rules
+(:mod:`~stammtisch.games.mulatschak.bots.heuristic`).  A fast play-out of the bidding
+options over sampled worlds was not better than the heuristic's estimate in the time
+there was (the exchange to come changes the hands too much), so these decisions fall
+back to it.  Out-of-turn Muli: never said.
+
+Deterministic: the worlds are drawn from the ``rng`` the bot is given, and the search is
+limited by node counts (``node_budget``), not by time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stammtisch.cards import Card
+from stammtisch.engine.core import Action, GameState, Rng
+from stammtisch.games.mulatschak.bots.heuristic import HeuristicBot
+from stammtisch.games.mulatschak.bots.sampling import INDEX, Observation, observe, sample_world
+from stammtisch.games.mulatschak.bots.solver import NodeLimit, TrickSolver
+from stammtisch.games.mulatschak.state import MulatschakState
+
+__all__ = ["SearchBot", "card_values", "value"]
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    #: worlds per card decision
+    worlds: int = 24
+    #: solver nodes one decision may use; no further worlds are solved past it
+    node_budget: int = 60_000
+
+
+def value(obs: Observation, side_tricks: int, muli_broken: str = "all") -> float:
+    """What the seat is paid (−delta / m) when its side ends with ``side_tricks``."""
+    bid, holder, me = obs.bid, obs.holder, obs.seat
+    if bid == 5:
+        if holder == me:
+            return 10.0 if side_tricks == 5 else -10.0
+        return 10.0 if side_tricks >= 1 else -10.0
+    if holder == me:
+        return float(side_tricks) if side_tricks >= bid else -10.0
+    return float(side_tricks) if side_tricks >= 1 else -5.0
+
+
+def side_of(obs: Observation) -> int:
+    """The seats counted together: the seat itself, in a Muli all non-bidders."""
+    if obs.bid == 5 and obs.holder != obs.seat:
+        return sum(1 << s for s in obs.playing if s != obs.holder)
+    return 1 << obs.seat
+
+
+def card_values(state: MulatschakState, seat: int, rng: Rng,
+                settings: SearchSettings | None = None) -> dict[Card, float]:
+    """The mean value (:func:`value`) of each legal card of ``seat`` over sampled worlds."""
+    settings = settings or SearchSettings()
+    legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+    obs = observe(state, seat)
+    assert obs.trump is not None and obs.leader is not None
+    side = side_of(obs)
+    done = sum(1 for w in obs.trick_winners if (side >> w) & 1)
+    solver = TrickSolver(obs.trump, state.rules.stichzwang, node_limit=settings.node_budget)
+    totals = {c: 0.0 for c in legal}
+    solved = 0
+    used = 0
+    trick = [INDEX[c] for _, c in obs.trick]
+    for _ in range(settings.worlds):
+        world = sample_world(obs, rng)
+        hands = {s: sum(1 << INDEX[c] for c in cs) for s, cs in world.items()}
+        solver.node_limit = settings.node_budget - used
+        try:
+            counts = solver.solve_cards(obs.playing, hands, obs.leader, trick, side, seat,
+                                        [INDEX[c] for c in legal])
+        except NodeLimit:
+            break
+        finally:
+            used += solver.nodes
+        for c in legal:
+            totals[c] += value(obs, done + counts[INDEX[c]], state.rules.muli_broken)
+        solved += 1
+        if used >= settings.node_budget:
+            break
+    if not solved:
+        return {}
+    return {c: t / solved for c, t in totals.items()}
+
+
+class SearchBot:
+    """PIMC card play over exact trick play-outs; the heuristic elsewhere."""
+
+    name = "search"
+
+    def __init__(self, settings: SearchSettings | None = None) -> None:
+        self.settings = settings or SearchSettings()
+        self.heuristic = HeuristicBot()
+
+    def choose(self, state: GameState, rng: Rng) -> Action:
+        assert isinstance(state, MulatschakState)
+        legal = state.legal_actions()
+        if state.phase != "play" or len(legal) == 1:
+            return self.heuristic.choose(state, rng)
+        seat = state.current_player
+        values = card_values(state, seat, rng, self.settings)
+        fallback = self.heuristic.choose(state, rng)
+        if not values:
+            return fallback
+        best = max(values.values())
+        top = [c for c in legal if isinstance(c, Card) and values[c] >= best - 1e-9]
+        if fallback in top:
+            return fallback
+        return top[0]

@@ -21,8 +21,102 @@ True
 >>> sorted((33, 40, 31, 37, 32), key=juego_rank, reverse=True)
 [31, 32, 40, 37, 33]
 
-The seed's betting example: A bets 2, B refuses, D raises by 3 to 5, A raises by 6 to
-11, D refuses: A's pair scores 5 (the stake before the last bet).
+Pares: with two kings each A wins as Mano; „Hätte A z.B. nur ein Reiter-Paar, dann würde
+B gewinnen“; duples > medias > par, then the higher pair, then the second pair:
+
+>>> pares_key(cards("OC CC O5 B1"), r) < pares_key(b, r)
+True
+>>> k = lambda text: pares_key(cards(text), r)
+>>> k("OR CR O4 O5") > k("OC CC O4 O5"), k("OR CR PR O5") > k("OC CC PC O5")
+(True, True)
+>>> k("OR CR O1 C1") > k("OC CC O1 C1"), k("OR CR OC CC") > k("OR CR O1 C1")
+(True, True)
+>>> k("O4 C4 O5 C5") > k("OR CR PR B7") > k("OR CR O6 B7")   # duples > medias > par
+True
+
+The ten cards of one suit with their rank and value (8 reyes: 3 is a king, 2 an ace):
+
+>>> suit = cards("OR O3 OC OS O7 O6 O5 O4 O2 O1")    # high to low
+>>> print(" ".join(f"{c}:{rank_of(c, r)}/{card_value(c, r)}" for c in suit))
+OR:12/10 O3:12/10 OC:11/10 OS:10/10 O7:7/7 O6:6/6 O5:5/5 O4:4/4 O2:1/1 O1:1/1
+
+Punto (nobody has Juego): the highest value wins, 30 at most, 4 at least:
+
+>>> juego_value(cards("OR CS OC B3"), r), juego_value(cards("O1 C1 P2 B2"), r)
+(40, 4)
+
+The worked hands: dealer 0, so Mano A is seat 3, B seat 2, C seat 1 (A's partner), D seat 0.
+
+>>> from stammtisch.engine.core import Say
+>>> def deal(d, c, b, a):   # the hands of seats 0 (D), 1 (C), 2 (B), 3 (A)
+...     hands = [cards(h) for h in (d, c, b, a)]
+...     used = {x for h in hands for x in h}
+...     stock = [x for x in SPANISH_DECK if x not in used]
+...     return MusState.from_deal(r, 0, (0, 0), hands, stock)
+>>> def play(state, *words):
+...     for w in words:
+...         state.apply(Say(w))
+...     return state
+
+The Mus round: after four ``mus`` everybody discards; the first ``no mus`` ends it.
+
+>>> s = deal("O5 C6 P7 BC", "OS CS PS B4", "O4 C5 P6 B7", "OR CR O1 C1")
+>>> play(s, "mus", "mus", "mus", "mus").phase
+'discard'
+>>> play(deal("O5 C6 P7 BC", "OS CS PS B4", "O4 C5 P6 B7", "OR CR O1 C1"), "no mus").lance
+'grande'
+
+„Hat Spieler A z.B. zwei Paare und sein Mitspieler C einen Drilling, so erhält das Team
+3 + 2 = 5 Zusatzpunkte“ (here only A and C hold pares: no betting in Pares):
+
+>>> s = play(deal("O5 C6 P7 BC", "OS CS PS B4", "O4 C5 P6 B7", "OR CR O1 C1"), "no mus",
+...          *["paso"] * 8)
+>>> for e in s.showdown_report():
+...     print(e["lance"], e["status"], e["winner"], e["points"])
+grande paso 3 [0, 1]
+chica paso 3 [0, 1]
+pares no_bet 3 [0, 5]
+juego no_bet 1 [0, 2]
+
+„Hat Spieler A z.B. "31" und sein Mitspieler C "33", so erhält das Team 3 + 2 = 5“:
+
+>>> s = play(deal("O5 C6 B4 BC", "OC PS B7 O6", "O4 C5 P6 P7", "OR CR OS B1"), "no mus",
+...          *["paso"] * 8)
+>>> [(e["lance"], e["status"], e["points"]) for e in s.showdown_report()][2:]
+[('pares', 'no_bet', [0, 1]), ('juego', 'no_bet', [0, 5])]
+
+The seed's betting example (also a record in ``record.py`` and a golden record): A bets
+2, B refuses, D raises by 3 to 5, A raises by 6 to 11, D refuses: A's pair scores 5 at
+once, the stake before the last bet.
+
+>>> s = play(deal("O7 C7 P6 B5", "CR PR OS O2", "O4 C4 P5 B6", "OR C3 OC B1"), "no mus",
+...          "envido 2", "no quiero", "envido 3", "envido 6", "no quiero")
+>>> s.score, s.booked
+([0, 5], [{'lance': 'grande', 'pair': 1, 'points': 5, 'kind': 'no_querido'}])
+
+„Wird gleich das erste Angebot einer Wette von beiden Gegnern abgelehnt …, so erhält der
+Bieter 1 Trostpunkt“:
+
+>>> play(deal("O7 C7 P6 B5", "CR PR OS O2", "O4 C4 P5 B6", "OR C3 OC B1"), "no mus",
+...      "envido 2", "no quiero", "no quiero").score
+[0, 1]
+
+Órdago: „Falls die Gegner das "Ordago" annehmen, entscheidet die entsprechende Wette sofort
+über den Gewinn des Satzes“ — A's ordago in Grande, accepted by B: A's pair wins the set.
+
+>>> s = play(deal("O7 C7 P6 B5", "CR PR OS O2", "O4 C4 P5 B6", "OR C3 OC B1"), "no mus",
+...          "ordago", "quiero")
+>>> s.is_terminal(), s.set_winner, s.score, s.result()["status"]["grande"]
+(True, 1, [0, 0], 'ordago')
+
+``envido N``: N from 2 to :data:`MAX_ENVIDO` (99).  The contract says only N ≥ 2, but the
+legal actions must be a finite list; a raise of 99 is more than any set needs (a set is
+won at ``target``, 30, and stakes add up over raises), so nothing playable is lost.
+
+>>> legal = play(deal("O7 C7 P6 B5", "CR PR OS O2", "O4 C4 P5 B6", "OR C3 OC B1"),
+...              "no mus").legal_actions()
+>>> str(legal[1]), str(legal[-2]), str(legal[-1]), len(legal)
+('envido 2', 'envido 99', 'ordago', 100)
 """
 
 from __future__ import annotations

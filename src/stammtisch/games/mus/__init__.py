@@ -50,6 +50,8 @@ def result_line(out: Mapping[str, Any]) -> str:
 
 def describe() -> GameDescription:
     """Mus's entry in the game registry."""
+    from stammtisch.games.mus import ai
+
     return GameDescription(
         name="mus",
         title={"de": "Mus", "en": "Mus"},
@@ -67,6 +69,10 @@ def describe() -> GameDescription:
         new_match=new_sitting,
         ui_module="table_mus.js",
         terminal="stammtisch.games.mus.terminal",
+        load_bots=ai.load_bots,
+        default_bot=ai.DEFAULT_BOT,
+        judge=ai.JUDGE,
+        research=ai.RESEARCH,
     )
 
 

@@ -4,7 +4,16 @@ A record is one hand::
 
     {"game": "mus", "rules": "duples" | {"preset": "duples", <option>: ...}, "dealer": 0,
      "score": [0, 0], "hands": [[4 cards] × 4], "stock": [24 cards, top first],
-     "reshuffles": [[cards], ...] (optional), "actions": [[3, "mus"], ...]}
+     "reshuffles": [[cards], ...] (optional),
+     "senas": {"mode": "on" | "sichtbar", "catch": 0.2,
+               "signs": [{"after": 3, "seat": 1, "sign": "31", "seen_by": [0]}, ...]}
+              (optional: only at tables with señas, see :mod:`stammtisch.games.mus.senas`),
+     "actions": [[3, "mus"], ...]}
+
+``senas.signs[i]`` is applied before action ``after`` (the number of actions before it)
+with its recorded catches; a bad entry is refused naming it (``senas.signs[i] (...)``).
+Records without ``senas`` replay exactly as the contract says; ``actions`` never holds a
+seña.
 
 :func:`replay_record` gives the result object (the contract's keys) or raises
 :class:`~stammtisch.errors.RecordError`; for a bad action a

@@ -177,3 +177,138 @@ def test_nobody_catches_with_catch_zero(server: Server) -> None:
     sender = out["sender"]
     for seat, m in enumerate(out["after"]):
         assert len(m["view"]["senas"]) == (1 if seat % 2 == sender % 2 else 0)
+
+
+# -- kill -9 -------------------------------------------------------------------------------
+
+def _pump(socks: dict[int, Any], rng: random.Random, last: dict[int, int],
+          stop: Any, timeout: float = 60.0) -> tuple[int, dict[str, Any]]:
+    """Read both people's sockets, answer their turns, until ``stop(seat, state)``."""
+    import json
+
+    deadline = time.monotonic() + timeout
+    while True:
+        assert time.monotonic() < deadline, "no state to stop at in time"
+        for seat, ws in socks.items():
+            try:
+                m = json.loads(ws.recv(timeout=0.02))
+            except TimeoutError:
+                continue
+            if m["type"] != "state":
+                assert m["type"] != "error", m
+                continue
+            if stop(seat, m):
+                return seat, m
+            v, tbl = m["view"], m["table"]
+            if m["version"] <= last[seat]:
+                continue
+            if tbl["between_games"] and v and v["result"]:
+                last[seat] = m["version"]
+                ws.send(json.dumps({"type": "action", "action": "next",
+                                    "version": m["version"]}))
+            elif v and v["to_act"] == seat and v["legal"] and not tbl["between_games"]:
+                last[seat] = m["version"]
+                ws.send(json.dumps({"type": "action", "action": choose(v["legal"], rng),
+                                    "version": m["version"]}))
+
+
+def test_sigkill_mid_mus_hand_with_a_sena_and_restart(db_url: str, tmp_path: Any) -> None:
+    """The real server (``stammtisch serve``) is killed with SIGKILL in the middle of a Mus
+    hand right after a seña; started again on the same database, the hand stands where it
+    stood — cards, words, whose turn, the seña seen by the partner — and is played to its
+    end; the record keeps the seña."""
+    import json
+    import os
+    import signal
+
+    import httpx
+
+    from stammtisch.server.auth import SESSION_COOKIE
+
+    from .test_kill import Served, _state
+
+    log = tmp_path / "server.log"
+    first = Served(db_url, log)
+    servers = [first]
+    rng = random.Random(8)
+    try:
+        tokens = {}
+        with httpx.Client(base_url=first.base, timeout=10) as http:
+            for seat, name in ((0, "Ane"), (2, "Bixen")):
+                r = http.post("/api/guest", json={"name": name})
+                assert r.status_code == 200, r.text
+                tokens[seat] = (r.cookies[SESSION_COOKIE], r.json()["csrf"])
+                http.cookies.clear()
+            token, csrf = tokens[0]
+            http.cookies.set(SESSION_COOKIE, token)
+            r = http.post("/api/tables", json={
+                "game": "mus", "bots": [1, 3], "bot": "random", "turn_timer": 0,
+                "match_options": {"senas": "on"}}, headers={"x-csrf-token": csrf})
+            assert r.status_code == 200, r.text
+            tid = r.json()["id"]
+            token2, csrf2 = tokens[2]
+            http.cookies.clear()
+            http.cookies.set(SESSION_COOKIE, token2)
+            r = http.post(f"/api/tables/{tid}/join", json={"seat": 2},
+                          headers={"x-csrf-token": csrf2})
+            assert r.status_code == 200, r.text
+
+        last = {0: -1, 2: -1}
+        with first.socket(f"/ws/tables/{tid}", tokens[0][0]) as a, \
+                first.socket(f"/ws/tables/{tid}", tokens[2][0]) as b:
+            socks = {0: a, 2: b}
+            # Bixen (seat 2) is to act and Ane holds a seña: she makes it out of turn
+            seat, m = _pump(socks, rng, last, lambda s, m: s == 0 and m["view"]
+                            and m["view"]["to_act"] == 2 and m["out_of_turn"]
+                            and not m["table"]["between_games"])
+            sena = m["out_of_turn"][0]
+            a.send(json.dumps({"type": "action", "action": sena}))
+            sign = sena.split()[1]
+            _, seen = _pump({2: b}, rng, {2: 10**9}, lambda s, m: any(
+                e["sena"] == sign and e["seat"] == 0 for e in m["view"]["senas"]))
+            before = seen
+            while True:  # Ane's own state after the seña (the last one she got)
+                mine = _state(a)
+                if any(e["sena"] == sign for e in mine["view"]["senas"]):
+                    break
+            os.kill(first.proc.pid, signal.SIGKILL)
+            assert first.proc.wait(10) == -signal.SIGKILL
+
+        second = Served(db_url, log)
+        servers.append(second)
+        with second.socket(f"/ws/tables/{tid}", tokens[0][0]) as a, \
+                second.socket(f"/ws/tables/{tid}", tokens[2][0]) as b:
+            ma, mb = _state(a), _state(b)
+            for old, new in ((mine, ma), (before, mb)):
+                for key in ("hand", "phase", "to_act", "words", "lance", "dealer", "mano",
+                            "score", "senas", "legal", "hand_sizes", "stock"):
+                    assert new["view"][key] == old["view"][key], key
+                assert new["table"]["game_number"] == old["table"]["game_number"]
+                assert new["table"]["sheet"] == old["table"]["sheet"]
+            number = ma["table"]["game_number"]
+            # Ane may not make the same seña again with the same cards
+            assert sena not in ma["out_of_turn"]
+            last = {0: -1, 2: -1}
+            pending = {0: ma, 2: mb}
+            for s, m in pending.items():  # answer what is already due
+                v = m["view"]
+                if v["to_act"] == s and v["legal"]:
+                    last[s] = m["version"]
+                    socks2 = {0: a, 2: b}
+                    socks2[s].send(json.dumps({"type": "action", "version": m["version"],
+                                               "action": choose(v["legal"], rng)}))
+            _pump({0: a, 2: b}, rng, last, lambda s, m: m["table"]["between_games"]
+                  and m["view"] and m["view"]["result"]
+                  and m["table"]["game_number"] == number)
+
+        with httpx.Client(base_url=second.base, timeout=10,
+                          cookies={SESSION_COOKIE: tokens[0][0]}) as http:
+            games = http.get("/api/me/games").json()["games"]
+            game = next(g for g in games if g["number"] == number)
+            rec = http.get(f"/api/games/{game['id']}").json()["record"]
+        assert rec["senas"]["mode"] == "on"
+        assert any(e["seat"] == 0 and e["sign"] == sign for e in rec["senas"]["signs"])
+        registry.get("mus").replay_record(rec)  # the record with its seña replays
+    finally:
+        for s in servers:
+            s.stop()

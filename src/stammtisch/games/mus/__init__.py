@@ -7,11 +7,14 @@ of earlier discards as a chance node); the lances Grande, Chica, Pares, Juego (P
 nobody has Juego) with ``paso``, ``envido N``, ``quiero``, ``no quiero`` and ``ordago``;
 the automatic Pares/Juego declarations; the showdown with stakes and bonuses, the set
 ending at ``target``; records (``stammtisch replay``); a match of sets
-(:mod:`stammtisch.games.mus.match`: sets to ``target``, ``sets`` won).
+(:mod:`stammtisch.games.mus.match`: sets to ``target``, ``sets`` won); señas, the signs
+between partners, as a table option (:mod:`stammtisch.games.mus.senas`); the sitting of
+an online table (:mod:`stammtisch.games.mus.online`, the registry's ``new_match``: sets,
+stones, the showdown lance by lance); the terminal session
+(:mod:`stammtisch.games.mus.terminal`, ``stammtisch play --game mus``).
 
-Not implemented (a later issue): señas (the signs between partners), online tables (the
-match is not offered to the registry yet: no table UI), bots beyond the generic random
-one, research adapters.
+The game's own bots, the judge of ``simulate``/``arena`` and the research adapters are
+named in :mod:`stammtisch.games.mus.ai`.
 """
 
 from __future__ import annotations

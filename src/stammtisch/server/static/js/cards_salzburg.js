@@ -23,7 +23,7 @@ export const SALZBURG_COLORS = {
   E: { coat: "#2f6fb0", trim: "#f0c23a", dark: "#173a63", frame: "#6b4510" },
   G: { coat: "#3b8a3f", trim: "#c8312c", dark: "#1d4d21", frame: "#1d6b26" },
   H: { coat: "#c8312c", trim: "#f0c23a", dark: "#6e1216", frame: "#a01d22" },
-  S: { coat: "#d9a425", trim: "#2f6fb0", dark: "#7a5200", frame: "#8a5a00" },
+  S: { coat: "#6d3f8f", trim: "#f0c23a", dark: "#3b1f52", frame: "#8a5a00" },
 };
 
 // -- the suit symbols (one <symbol> each, defined once per document) ------------------------
@@ -280,7 +280,13 @@ export function salzburgFace(suit, rank) {
   } else {
     const g = svg("g", { class: "card-pips" });
     if (rank === "A") {
-      // the Daus: two large pips with a garland between them
+      // the Daus: two large pips, each in a ring of leaves, with a garland between them
+      for (const cy of [44, 116]) {
+        g.append(svg("circle", { cx: 50, cy, r: 29, fill: "#fbf3dc", stroke: c.frame,
+          "stroke-width": 1.2 }));
+        g.append(svg("circle", { cx: 50, cy, r: 26, fill: "none", stroke: "#6f9a3a",
+          "stroke-width": 4, "stroke-dasharray": "5 3", "stroke-linecap": "round" }));
+      }
       g.append(svg("path", { d: "M20 80 Q35 70 50 80 Q65 90 80 80", fill: "none",
         stroke: c.frame, "stroke-width": 2 }));
       g.append(svg("circle", { cx: 50, cy: 80, r: 4, fill: "#f2c12e", stroke: c.frame }));

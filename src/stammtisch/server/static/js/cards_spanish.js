@@ -344,6 +344,19 @@ export function spanishFace(suit, rank) {
     if (rank === "1") {
       g.prepend(svg("ellipse", { cx: 50, cy: 80, rx: 36, ry: 52, fill: "none",
         stroke: "#e3c98a", "stroke-width": 1.2, "stroke-dasharray": "2 3" }));
+      if (suit === "O") {
+        // the As de oros: the big coin shines, a ring of rays around it
+        let d = "";
+        for (let i = 0; i < 24; i++) {
+          const a = (i * Math.PI) / 12;
+          const r1 = 33;
+          const r2 = i % 2 ? 37 : 40.5;
+          d += `M${(50 + r1 * Math.cos(a)).toFixed(1)} ${(80 + r1 * Math.sin(a)).toFixed(1)} ` +
+            `L${(50 + r2 * Math.cos(a)).toFixed(1)} ${(80 + r2 * Math.sin(a)).toFixed(1)} `;
+        }
+        g.prepend(svg("path", { d, stroke: "#e0a21a", "stroke-width": 2.2,
+          "stroke-linecap": "round" }));
+      }
     }
     root.append(g);
   }

@@ -76,6 +76,9 @@ def test_a_whole_match_with_numbers_only() -> None:
     assert "wins the match" in text
     assert "Showdown:" in text and "Grande:" in text and "amarracos" in text
     assert "Mano" in text and "counterclockwise" in text
+    assert "must answer" in text and "stake" in text  # the betting
+    assert "Pares: " in text and "Juego: " in text  # the declarations
+    assert "— Grande —" in text
 
 
 def test_words_senas_and_errors_in_german() -> None:

@@ -58,8 +58,9 @@ def stones(points: int) -> tuple[int, int]:
 class MusSheet:
     """The sheet of a Mus sitting (see the module)."""
 
-    #: how many of the last hands the JSON lists (every state message carries it)
-    SHOWN = 50
+    #: how many of the last hands the JSON lists (every state message carries it, and a
+    #: hand with its lance-by-lance report is about 1.5 kB)
+    SHOWN = 10
 
     def __init__(self, match: MusMatch) -> None:
         self.match = match

@@ -176,3 +176,18 @@ def test_unknown_codes_fail_visibly_and_quietly(card_page: Any) -> None:
                             e.querySelectorAll(".card-unknown-mark").length])""")
     assert plain == [["card card-back", "true", 0], ["card card-back", "true", 0]]
     assert card_page.errors == [] and card_page.console == []
+
+
+def test_card_names_are_the_same_in_english(card_page: Any) -> None:
+    """Card names are the names of the cards: German and Spanish in an English page too;
+    only the sentence for an unknown code is translated."""
+    names = card_page.evaluate(
+        """async () => {
+             const { setLanguage } = await import("/static/js/i18n.js");
+             setLanguage("en");
+             return ["EO", "S6", "OR", "C1", "BC", "PS", "X9"].map(
+               c => window.cardElement(c).getAttribute("aria-label"));
+           }""")
+    assert names == ["Eichel Ober", "Weli", "Rey de oros", "As de copas", "Caballo de bastos",
+                     "Sota de espadas", "Unknown card X9"]
+    assert card_page.errors == [] and card_page.console == []

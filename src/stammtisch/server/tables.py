@@ -104,6 +104,19 @@ Rules = Any
 Bobbl = Any
 
 
+def _is_out_of_turn(g: GameState, seat: int, text: str) -> bool:
+    """Whether ``text`` is one of ``seat``'s out-of-turn actions now (and not one of its
+    ordinary legal actions)."""
+    allowed = g.out_of_turn_actions(seat)
+    if not allowed:
+        return False
+    try:
+        action = g.parse_action(text.strip())
+    except StammtischError:
+        return False
+    return action in allowed and action not in g.legal_actions()
+
+
 def default_bot(game: str = registry.DEFAULT_GAME) -> str:
     """The game's default bot if it can be made here, else ``random``."""
     name = registry.get(game).default_bot
@@ -475,7 +488,9 @@ class TableRuntime:
             if g is None or g.is_terminal():
                 raise ActionRejected("game_over",
                                      "the game is over; send 'next' for the next game")
-            if g.current_player != seat:
+            if g.current_player != seat or _is_out_of_turn(g, seat, text):
+                # a seña may be given on one's own turn too: out-of-turn actions go their
+                # own way whoever is to act
                 await self._out_of_turn(g, seat, text)
                 return
             if version != self.version:

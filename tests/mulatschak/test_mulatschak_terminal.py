@@ -206,6 +206,8 @@ def test_players_option_plays_a_match(players: int) -> None:
     names = ["You", "Schorsch", "Kunni", "Babett", "Resi", "Sepp"][:players]
     assert re.search(r"Scores: " + ", ".join(f"{n} -?\\d+" for n in names) + r"\n", out)
     assert "Score column" in out
+    # English: only the game terms stay German
+    assert not re.search(r"\b(Deine|Karten|Stand|Geber|Ergebnis|Ansage|nicht|und)\b", out)
 
 
 def test_default_four_players_and_end_of_input() -> None:

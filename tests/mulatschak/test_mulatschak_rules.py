@@ -302,3 +302,41 @@ def test_views_hide_hands_stock_and_discards() -> None:
     assert all(c not in text.split("'") for c in ("G9", "H8", "EK", "HA", "SA"))
     assert v["hand"] == sorted(H4[1], key=lambda c: DECK.index(Card.parse(c)))
     assert s.view(None)["hand"] is None and "stock" not in v
+
+
+# -- the option weiss_nicht (reading 12 of docs/rules/mulatschak.md) ---------------------
+
+WEISS = MulatschakRules(weiss_nicht=True)
+
+
+def test_weiss_nicht_the_sixth_card_names_the_trump_and_the_seventh_is_shown() -> None:
+    # the 6th (HO) makes Herz trump; the 7th (G7) is no trump: two cards to discard
+    state = state_for(H4, 3, ["3", "weiter", "weiter", "weiter"], rules=WEISS,
+                      rest=["EA", "E10", "G10", "S10", "H10", "HO", "G7", "HU"])
+    assert "weiss nicht" in words(state)
+    state.push("weiss nicht")
+    assert state.trump == "H" and [str(c) for c in state.shown] == ["HO", "G7"]
+    assert sorted(map(str, state.hands[0])) == sorted(["EA", "E10", "G10", "S10", "H10",
+                                                       "HO", "G7"])
+    assert state.phase == "weiss_ab" and state.to_discard == 2
+    state.push("ab E10 G7")
+    assert state.phase == "mitgehen" and words(state) == ["mit"]  # Herz: all play
+
+
+def test_weiss_nicht_shows_more_while_trumps_as_a_bruecke() -> None:
+    # SO names Schellen; S7 and the Weli are trumps, so G7 is shown too: four to discard
+    state = state_for(H4, 3, ["3", "weiter", "weiter", "weiter", "weiss nicht"],
+                      rules=WEISS,
+                      rest=["EA", "E10", "G10", "S10", "H10", "SO", "S7", "S6", "G7", "HU"])
+    assert state.trump == "S" and [str(c) for c in state.shown] == ["SO", "S7", "S6", "G7"]
+    assert state.to_discard == 4 and len(state.hands[0]) == 9
+    assert "ab E10 G10" not in words(state)
+    state.push("ab E10 G10 H10 G7")
+    assert len(state.hands[0]) == 5
+
+
+def test_weiss_nicht_only_with_the_option_and_not_in_a_muli() -> None:
+    state = state_for(H4, 3, ["3", "weiter", "weiter", "weiter"])
+    assert "weiss nicht" not in words(state)
+    state = state_for(H4, 3, ["muli", "weiter", "weiter", "weiter"], rules=WEISS)
+    assert "weiss nicht" not in words(state)

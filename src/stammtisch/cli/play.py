@@ -4,6 +4,11 @@ The session itself belongs to the game: its description names a ``terminal`` mod
 (Mucken: :mod:`stammtisch.games.mucken.terminal`) with ``parse_rules(preset, options)``,
 ``parse_humans(text)``, ``default_bot_name()``, ``make_bot(name)``, ``stdin_reader(console,
 tty)`` and the ``PlaySession`` class; this command parses the options and runs it.
+
+``--players N`` is for games of varying seats (the description's ``seats`` range, e.g.
+Mulatschak 2–6): the session gets ``players=N``.  A game of fixed seats takes only its
+own number; any other is a one-line error (exit 2).  ``--hotseat``, ``--humans`` and
+``--first-dealer`` are checked against the number of seats.
 """
 
 from __future__ import annotations

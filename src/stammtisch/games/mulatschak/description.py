@@ -64,6 +64,7 @@ def describe() -> GameDescription:
         research=ai.RESEARCH,
         new_match=_new_match,
         terminal="stammtisch.games.mulatschak.terminal",
+        ui_module="table_mulatschak.js",
     )
 
 

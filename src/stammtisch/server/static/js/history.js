@@ -31,6 +31,7 @@ export function mountHistory(root) {
       { dateStyle: "medium", timeStyle: "short" });
     const rows = games.map((g) => {
       const r = g.result ?? {};
+      const players = (g.players ?? []).map((p) => seatDisplayName(p));
       const myPair = g.seat === null || g.seat === undefined ? null : g.seat % 2;
       // Schafkopf's results carry each player's payment (Mucken's a pair's points)
       const pay = Array.isArray(r.payments) && myPair !== null ? r.payments[g.seat] : null;
@@ -41,8 +42,16 @@ export function mountHistory(root) {
       } else if (r.winner !== null && r.winner !== undefined && !Array.isArray(r.payments)) {
         outcome += ` · ${r.winner === myPair ? "+" : "−"}${r.score}`;
       }
-      const won = pay !== null ? pay > 0 : myPair !== null && r.winner === myPair;
-      const players = (g.players ?? []).map((p) => seatDisplayName(p));
+      let won = pay !== null ? pay > 0 : myPair !== null && r.winner === myPair;
+      if (Array.isArray(r.delta) && "folded" in r) {
+        // Mulatschak: the bid (or a folded hand, a redeal) and one's own change (down is good)
+        const mine = g.seat === null || g.seat === undefined ? null : r.delta[g.seat];
+        outcome = r.folded ? t("mu.result.folded") : r.bidder === null || r.bidder === undefined
+          ? t("mu.result.redeal") : `${players[r.bidder]?.name ?? ""}: ${r.bid >= 5 ? t("mu.word.muli")
+            : t(r.bid === 1 ? "mu.tricks_one" : "mu.tricks_n", { n: r.bid })}`;
+        if (mine) outcome += ` · ${mine > 0 ? "+" : "−"}${Math.abs(mine)}`;
+        won = mine !== null && mine < 0;
+      }
       const standIn = new Set(g.stand_in_seats ?? []);
       const botForYou = g.bot_for_you || 0;
       return h("tr", { "data-game": g.id, class: botForYou ? "bot-for-you" : null },

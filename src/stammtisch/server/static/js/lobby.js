@@ -180,7 +180,8 @@ export function mountLobby(root) {
           : h("span", { text: `Bobbl ${t("lobby.to", { n: tb.bobbl_target })}` }),
         h("span", { text: tb.turn_timer ? t("lobby.timer", { s: tb.turn_timer })
           : t("lobby.no_timer") }),
-        h("span", { text: t("lobby.seats", { taken }) }),
+        h("span", { text: tb.seats.length === 4 ? t("lobby.seats", { taken })
+          : t("lobby.seats_of", { taken, n: tb.seats.length }) }),
         tb.spectators ? h("span", { text: t("lobby.spectators", { n: tb.spectators }) }) : null),
       seats,
       h("div", { class: "table-card-actions" },
@@ -253,12 +254,15 @@ export function mountLobby(root) {
     gameSel.addEventListener("change", () => {
       form.game = gameSel.value;
       if (form.game === "schafkopf") skDefaults(form.sk?.preset ?? skInfo().default_preset);
-      const bots = form.game === "schafkopf" ? skInfo().bots : presets.bots;
-      if (!bots.includes(form.bot)) form.bot = form.game === "schafkopf"
-        ? skInfo().default_bot : presets.default_bot;
+      const bots = gameInfo().bots ?? presets.bots;
+      if (!bots.includes(form.bot)) form.bot = gameInfo().default_bot ?? presets.default_bot;
       renderCreate();
       document.getElementById("c-game")?.focus();
     });
+    if (form.game !== "schafkopf" && form.game !== "mucken") {
+      f.append(...otherGameFields(field, check, select, gameSel, games.length > 1));
+      return f;
+    }
     if (form.game === "schafkopf") {
       f.append(
         field("c-name", t("create.name"), bind(h("input", { id: "c-name", name: "name",
@@ -339,6 +343,76 @@ export function mountLobby(root) {
     return f;
   }
 
+  // -- the other games (Mulatschak, Mus): preset, the number of players (in the game's seat
+  // range: Mulatschak 2 to 6), timer, bots, seat
+  const gameInfo = () => presets?.games?.[form.game] ?? { presets: {}, bots: presets?.bots ?? [] };
+
+  function otherGameFields(field, check, select, gameSel, manyGames) {
+    const g = gameInfo();
+    const [low, high] = g.seats ?? [4, 4];
+    if (!form.other || form.other.game !== form.game) {
+      form.other = { game: form.game, preset: g.default_preset,
+        players: Math.max(low, Math.min(high, 4)) };
+    }
+    const o = form.other;
+    if (form.seat >= o.players) form.seat = 0;
+    const presetSel = h("select", { id: "c-preset", name: "preset" },
+      Object.keys(g.presets ?? {}).map((p) => h("option", { value: p,
+        text: presetLabel(`${form.game}.${p}`), selected: o.preset === p })));
+    presetSel.addEventListener("change", () => { o.preset = presetSel.value; });
+    const seatSel = () => select("c-seat", "seat", Array.from({ length: o.players },
+      (_, i) => [i, t("create.seat_n", { n: i + 1 })]), Number);
+    const seatField = field("c-seat", t("create.seat"), seatSel());
+    let playersField = null;
+    if (high > low) {
+      const sel = h("select", { id: "c-players", name: "players" },
+        Array.from({ length: high - low + 1 }, (_, k) => low + k).map((n) => h("option",
+          { value: n, text: t("create.players_n", { n }), selected: o.players === n })));
+      sel.addEventListener("change", () => {
+        o.players = Number(sel.value);
+        if (form.seat >= o.players) form.seat = 0;
+        seatField.replaceChild(seatSel(), seatField.querySelector("select"));
+      });
+      playersField = field("c-players", t("create.players"), sel);
+    }
+    return [
+      field("c-name", t("create.name"), (() => {
+        const input = h("input", { id: "c-name", name: "name", maxlength: 80, value: form.name });
+        input.addEventListener("change", () => { form.name = input.value; });
+        return input;
+      })()),
+      manyGames ? field("c-game", t("create.game"), gameSel) : null,
+      check("c-public", "public", t("create.public")),
+      h("small", { class: "muted block", text: t("create.private_hint") }),
+      h("div", { class: "field-row" },
+        Object.keys(g.presets ?? {}).length > 1 ? field("c-preset", t("create.preset"), presetSel)
+          : null,
+        playersField),
+      h("div", { class: "field-row" },
+        field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
+          TIMERS.map((x) => [x, x ? t("create.seconds", { n: x }) : t("create.turn_timer.0")]),
+          Number))),
+      check("c-fill", "fill", t("create.fill_bots")),
+      check("c-takeover", "bot_takeover", t("create.bot_takeover")),
+      h("small", { class: "muted block", text: t("create.bot_takeover_hint") }),
+      field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
+        AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
+          : t("create.minutes", { n: n / 60 })]), Number)),
+      h("div", { class: "field-row" }, field("c-bot", t("create.bot"), botSelect()), seatField),
+      h("button", { type: "submit", class: "btn btn-primary btn-wide", text: t("create.submit") }),
+    ];
+  }
+
+  function otherGameBody() {
+    const o = form.other;
+    return {
+      name: form.name || t("create.name_default"), public: !!form.public, game: form.game,
+      preset: o.preset, players: o.players, turn_timer: form.turn_timer,
+      bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
+      bot_takeover: !!form.bot_takeover, away_timeout: form.away_timeout,
+    };
+  }
+
   // -- Schafkopf's rules in the form: preset, Legen, all pass, first lead, the games, Tarif
   const skInfo = () => presets?.games?.schafkopf ?? { presets: {}, bots: [] };
 
@@ -411,7 +485,7 @@ export function mountLobby(root) {
 
   // the bot picker: strength names from the server, the chosen bot's description below
   function botSelect() {
-    const bots = form.game === "schafkopf" ? skInfo().bots : presets.bots;
+    const bots = form.game === "mucken" ? presets.bots : gameInfo().bots ?? presets.bots;
     const sel = h("select", { id: "c-bot", name: "bot", "aria-describedby": "c-bot-desc" },
       bots.map((b) => h("option", { value: b, text: botName(b),
         title: botDescription(b), selected: form.bot === b })));
@@ -454,6 +528,10 @@ export function mountLobby(root) {
     ev.preventDefault();
     if (form.game === "schafkopf") {
       await sendCreate(ev, schafkopfBody());
+      return;
+    }
+    if (form.game !== "mucken") {
+      await sendCreate(ev, otherGameBody());
       return;
     }
     const base = presets.presets[form.preset] ?? {};

@@ -11,8 +11,29 @@ import { cardElement } from "./cards.js";
 import { cardName, t, word } from "./i18n.js";
 import { describeResult } from "./result_text.js";
 import { copyText } from "./lobby.js";
+import * as mulatschak from "./table_mulatschak.js";
+import * as mus from "./table_mus.js";
 import * as schafkopf from "./table_schafkopf.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
+
+// the games whose table module replays their records (replaySteps, gameWord, describe);
+// Mucken is replayed here
+const REPLAY_UI = { schafkopf, mulatschak, mus };
+
+// where the seats sit around the felt, clockwise from the bottom, by the number of seats
+// (2 to 6); table.js and the replay share it
+const LAYOUTS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "top-left", "top-right", "right"],
+  6: ["bottom", "left", "top-left", "top", "top-right", "right"],
+};
+export const seatLayout = (n) => LAYOUTS[n] ?? LAYOUTS[4];
+
+// the number of seats of a record (Mulatschak: one score per seat; else four)
+export const seatsOf = (rec) => (Array.isArray(rec?.scores) && rec.scores.length ? rec.scores.length
+  : Array.isArray(rec?.hands) && rec.hands.length ? rec.hands.length : 4);
 
 const CARD_CODE = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
 
@@ -59,7 +80,8 @@ function rulesOf(record, presets) {
 // Every step of the game as a snapshot.
 export function buildSteps(detail, presets) {
   const rec = detail.record;
-  if (rec.game === "schafkopf") return schafkopf.replaySteps(detail);
+  const ui = REPLAY_UI[rec.game];
+  if (ui?.replaySteps) return ui.replaySteps(detail);
   const rules = rulesOf(rec, presets);
   const result = detail.result ?? {};
   const contract = result.contract ?? "";
@@ -156,7 +178,10 @@ export function mountReplay(root, { id, share = null }) {
       rules = rulesOf(d.record, p.presets ?? {});
       standIn = standInIndex(d.stand_in);
       steps = buildSteps(d, p.presets ?? {});
-      if (d.record?.game === "schafkopf") standIn = schafkopf.standInByStep(d.stand_in, steps);
+      // games with a module of their own mark by the action's index in the record
+      if (REPLAY_UI[d.record?.game]) {
+        standIn = (REPLAY_UI[d.record.game].standInByStep ?? schafkopf.standInByStep)(d.stand_in, steps);
+      }
       i = 0;
       render();
     }).catch((e) => {
@@ -168,7 +193,10 @@ export function mountReplay(root, { id, share = null }) {
   const name = (s) => detail?.players?.[s]?.name ?? `#${s + 1}`;
   // Schafkopf's records name their game; Mucken's words otherwise
   const sk = () => detail?.record?.game === "schafkopf";
-  const say = (w) => (sk() ? schafkopf.gameWord(w) : word(w));
+  const gameUi = () => REPLAY_UI[detail?.record?.game] ?? null;
+  const say = (w) => (gameUi() ? gameUi().gameWord(w) : word(w));
+  const nSeats = () => seatsOf(detail?.record);
+  const cardOpts = (extra = {}) => ({ ...(gameUi()?.CARD_OPTIONS ?? {}), ...extra });
 
   // -- the analysis -------------------------------------------------------------------------
   function toggleAnalysis() {
@@ -350,6 +378,14 @@ export function mountReplay(root, { id, share = null }) {
   // the result in words from the viewer's side (the same sentence as at the table)
   function resultLines(r) {
     const you = detail.you;
+    if (gameUi() && !sk()) {
+      // Mulatschak, Mus: the game's own sentence (Mus: its lines lance by lance)
+      const ui = gameUi();
+      if (ui.resultLines) return ui.resultLines(r, { me: you ?? null, seatName: name });
+      const said = ui.describe(r, {}, { me: you ?? null, seatName: name });
+      return [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
+        h("p", { class: "result-why", text: said.sentence })];
+    }
     if (sk()) {
       const said = schafkopf.describe(r, { dealt: detail.record.hands },
         { me: you ?? null, seatName: name });
@@ -416,11 +452,12 @@ export function mountReplay(root, { id, share = null }) {
       link("/history", `← ${t("nav.history")}`, { class: "back" }),
       h("h1", { text: t("replay.title", { n: detail.number }) }),
       h("a", { class: "btn btn-small", href: `${base}/record${query}`,
-        download: `${sk() ? "schafkopf" : "mucken"}-${detail.table_id}-${detail.number}.json`, text: t("replay.download") })));
+        download: `${detail.record?.game ?? "mucken"}-${detail.table_id}-${detail.number}.json`, text: t("replay.download") })));
 
-    const felt = h("section", { class: "felt replay-felt", "aria-label": t("table.felt") });
-    const POS = ["bottom", "left", "top", "right"];
-    for (let s = 0; s < 4; s++) {
+    const felt = h("section", { class: "felt replay-felt", "aria-label": t("table.felt"),
+      "data-seats": String(nSeats()) });
+    const POS = seatLayout(nSeats());
+    for (let s = 0; s < nSeats(); s++) {
       const seat = h("div", { class: `seat seat-${POS[s]} open-hand${st.seat === s ? " turn" : ""}`,
         "data-seat": s },
       h("div", { class: "seat-name" }, h("span", { class: "name", text: name(s) }),
@@ -429,7 +466,7 @@ export function mountReplay(root, { id, share = null }) {
         r.declarer === s && r.contract ? h("span", { class: "tag tag-game", text: say(r.contract) })
           : null),
       h("div", { class: "open-cards", role: "group", "aria-label": name(s) },
-        st.hands[s].map((c) => cardElement(c))));
+        (st.hands[s] ?? []).map((c) => cardElement(c, cardOpts()))));
       felt.append(seat);
     }
     const trickStart = st.kind === "play" ? st.index - st.trick.length + 1 : 0;
@@ -443,7 +480,7 @@ export function mountReplay(root, { id, share = null }) {
         if (bot) label += ` – ${t("replay.stand_in", { name: name(c.seat) })}`;
         return h("div", { class: `trick-slot slot-${POS[c.seat]}${st.winner === c.seat ? " winner" : ""}${
           costly ? " costly" : ""}${bot ? " stand-in" : ""}`, "data-play": trickStart + k },
-        cardElement(c.card, { label }), costly ? lossMark(costly) : null,
+        cardElement(c.card, cardOpts({ label })), costly ? lossMark(costly) : null,
         bot ? botTag(c.seat) : null);
       }));
     felt.append(trick);

@@ -8,23 +8,26 @@
 import { cardElement } from "./cards.js";
 import { cardName, errorText, language, t, word } from "./i18n.js";
 import { copyText } from "./lobby.js";
-import { sortHand } from "./replay.js";
+import { seatLayout, sortHand } from "./replay.js";
 import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js";
 import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
   soundOn } from "./fx.js";
 import { describeResult } from "./result_text.js";
 import { renderSheet } from "./sheet.js";
+import * as mulatschak from "./table_mulatschak.js";
 import * as mus from "./table_mus.js";
 import * as schafkopf from "./table_schafkopf.js";
 import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
   from "./ui.js";
 
-const POS = ["bottom", "left", "top", "right"];
+// where the seats sit around the felt, clockwise from one's own seat at the bottom, by the
+// table's number of seats (2 to 6): seatLayout(n)[k] is the place of the k-th seat after
+// one's own (replay.js)
 const TRICK_HOLD_MS = 1400;
 const DOUBLING = ["kontra", "re", "sup", "hirsch"];
 const HINT_TIMEOUT_MS = 30000;
 // the games with a table module of their own (the game's ui_module); Mucken is drawn here
-const GAME_UI = { schafkopf, mus };
+const GAME_UI = { schafkopf, mus, mulatschak };
 
 export function mountTable(root, { id, invite }) {
   let msg = null; // the last state message
@@ -45,6 +48,8 @@ export function mountTable(root, { id, invite }) {
   // the table module of this table's game (null: Mucken, drawn by this file)
   const game = () => GAME_UI[msg?.table?.game] ?? null;
   const sayWord = (w) => (game() ? game().gameWord(w) : word(w));
+  // how this game's cards are drawn (Mulatschak: the Salzburg pattern)
+  const cardOpts = (extra = {}) => ({ ...(game()?.CARD_OPTIONS ?? {}), ...extra });
 
   // -- skeleton (the chat form survives re-renders) ---------------------------------------
   const banner = h("div", { class: "conn-banner", role: "status", hidden: true });
@@ -245,6 +250,13 @@ export function mountTable(root, { id, invite }) {
     if (hold) endHold();
   }
 
+  // an action offered out of turn (Mulatschak's Muli, Mus's señas): sent whoever is to act
+  function sendOutOfTurn(action) {
+    if (!msg) return;
+    if (!(msg.out_of_turn ?? []).includes(action) && !myTurn()) return;
+    send(action);
+  }
+
   // -- hints --------------------------------------------------------------------------------
   const canHint = () => !!(msg?.table?.allow_hints && msg.view?.phase === "play" && myTurn()
     && !msg.table.between_games);
@@ -297,7 +309,8 @@ export function mountTable(root, { id, invite }) {
   // -- helpers --------------------------------------------------------------------------------
   const me = () => msg?.table?.you ?? null;
   const base = () => me() ?? 0;
-  const posOf = (seat) => POS[(seat - base() + 4) % 4];
+  const nSeats = () => msg?.table?.seats?.length || 4;
+  const posOf = (seat) => seatLayout(nSeats())[(seat - base() + nSeats()) % nSeats()];
   const seatName = (i) => {
     const s = msg?.table?.seats?.[i];
     if (!s || s.kind === "empty") return t("table.free_seat");
@@ -439,7 +452,8 @@ export function mountTable(root, { id, invite }) {
     }
     const tbl = msg.table;
     const v = msg.view;
-    for (let i = 0; i < 4; i++) felt.append(seatChip(i, tbl, v));
+    felt.dataset.seats = String(tbl.seats.length);
+    for (let i = 0; i < tbl.seats.length; i++) felt.append(seatChip(i, tbl, v));
     // a game that is not played in tricks (Mus) draws the felt's centre itself
     felt.append(game()?.centre ? game().centre(v, { seatName, me: me() }) : trickArea(v));
     if (showLast) felt.append(lastTrickPanel(v));
@@ -525,14 +539,14 @@ export function mountTable(root, { id, invite }) {
     if (!v) {
       area.classList.add("trick-waiting");
       const pack = h("div", { class: "pack", "aria-hidden": "true" });
-      for (let k = 0; k < 3; k++) pack.append(cardElement("", { back: true }));
+      for (let k = 0; k < 3; k++) pack.append(cardElement("", cardOpts({ back: true })));
       area.append(pack);
       return area;
     }
     const shown = hold ? hold.cards : v.trick;
     for (const c of shown) {
       const slot = h("div", { class: `trick-slot slot-${posOf(c.seat)}`, "data-seat": c.seat },
-        cardElement(c.card, { label: `${seatName(c.seat)}: ${cardName(c.card)}` }));
+        cardElement(c.card, cardOpts({ label: `${seatName(c.seat)}: ${cardName(c.card)}` })));
       if (hold && c.seat === hold.winner) slot.classList.add("winner");
       area.append(slot);
     }
@@ -542,7 +556,10 @@ export function mountTable(root, { id, invite }) {
       area.append(h("p", { class: "trick-caption", text: t("table.trick_to", {
         name: seatName(hold.winner) }) }));
     } else if (!shown.length && v.phase !== "play") {
-      area.append(h("p", { class: "felt-note", text: phaseNote(v) }));
+      // a game may show more than a sentence there (Mulatschak: the cut card, the Weli,
+      // the cards shown in the exchange)
+      const note = game()?.feltNote?.(v, { seatName, me: me(), cardOpts });
+      area.append(note ?? h("p", { class: "felt-note", text: phaseNote(v) }));
     }
     return area;
   }
@@ -565,7 +582,7 @@ export function mountTable(root, { id, invite }) {
       : t("table.last_trick") }));
     if (lt) {
       panel.append(h("div", { class: "last-cards" }, lt.cards.map((c) => h("figure", {
-        class: c.seat === lt.winner ? "winner" : "" }, cardElement(c.card),
+        class: c.seat === lt.winner ? "winner" : "" }, cardElement(c.card, cardOpts()),
       h("figcaption", { text: seatName(c.seat) })))));
     } else {
       panel.append(h("p", { text: t("table.no_last_trick") }));
@@ -640,7 +657,8 @@ export function mountTable(root, { id, invite }) {
       }
     }
     // what a game offers out of turn too (Mus: the señas palette)
-    const extra = game()?.extraBar?.(v, { send, me: me(), outOfTurn: msg.out_of_turn ?? [] });
+    const extra = game()?.extraBar?.(v, { send: sendOutOfTurn, me: me(),
+      outOfTurn: msg.out_of_turn ?? [] });
     if (extra) bar.append(extra);
     const tools = h("div", { class: "tools" });
     if (v.phase === "play") {
@@ -809,7 +827,7 @@ export function mountTable(root, { id, invite }) {
       panel.append(h("div", { class: "dealt" }, h("h3", { text: t("result.dealt") }),
         v.dealt.map((hand, i) => h("div", { class: "dealt-row" },
           h("span", { class: "dealt-name", text: seatName(i) }),
-          h("div", { class: "dealt-cards" }, order(hand).map((c) => cardElement(c)))))));
+          h("div", { class: "dealt-cards" }, order(hand).map((c) => cardElement(c, cardOpts())))))));
     }
     return panel;
   }
@@ -838,7 +856,7 @@ export function mountTable(root, { id, invite }) {
       role: "group", "aria-label": t("table.hand") });
     for (const c of v.hand) {
       const ok = legal.has(c);
-      const card = cardElement(c, { button: true });
+      const card = cardElement(c, cardOpts({ button: true }));
       // a game that picks cards its own way (Mus: the discard) handles the card
       if (game()?.handCard?.(card, c, v, { mine: myTurn() })) {
         fan.append(card);
@@ -918,9 +936,9 @@ export function mountTable(root, { id, invite }) {
     const gap = parseFloat(cs.rowGap) || 0;
     const innerH = felt.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
     const innerW = felt.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-    const size = (sel, dim) => felt.querySelector(sel)?.[dim] ?? 0;
-    const availH = innerH - size(".seat-top", "offsetHeight") - size(".seat-bottom", "offsetHeight")
-      - 2 * gap - 4;
+    const size = (sel, dim) => Math.max(0, ...[...felt.querySelectorAll(sel)].map((el) => el[dim]));
+    const availH = innerH - size(".seat-top, .seat-top-left, .seat-top-right", "offsetHeight")
+      - size(".seat-bottom", "offsetHeight") - 2 * gap - 4;
     // room for the side seats' names and tags (they shrink if the trick takes it all)
     const side = Math.min(150, Math.max(92, size(".seat-left", "offsetWidth"),
       size(".seat-right", "offsetWidth")));
@@ -998,7 +1016,7 @@ export function mountTable(root, { id, invite }) {
     clear(sheetPanel);
     if (!msg) return;
     if (game()) {
-      sheetPanel.append(h("h2", { id: "sheet-h", text: t("sk.abrechnung") }),
+      sheetPanel.append(h("h2", { id: "sheet-h", text: game().sheetTitle?.() ?? t("sk.abrechnung") }),
         game().abrechnung(msg.table.sheet, { seatName, me: me(), view: msg.view }));
       return;
     }

@@ -232,4 +232,14 @@ def test_a_mulatschak_table_is_played_in_the_browser(new_page: Any, ui: Any, pla
     assert final["kind"] == "mulatschak" and len(final["scores"]) == players
     assert [int(x) for x in anna.locator(".mu-sheet tfoot td").all_inner_texts()] \
         == final["scores"]
+    # the history and the replay of a finished hand: its seats, every step, the result
+    anna.goto(f"{ui.base}/history")
+    anna.wait_for_selector(".history-table tbody tr")
+    anna.locator(".history-table tbody tr").last.locator("a").click()
+    anna.wait_for_selector(".replay-felt")
+    assert anna.locator(".replay-felt .seat").count() == players
+    anna.locator('.replay-controls [data-nav="end"]').click()
+    assert anna.locator(".replay .verdict").inner_text().strip()
+    steps = anna.locator(".step-count").inner_text()
+    assert steps.split()[-1] != "1", steps
     assert anna.errors == [] and bert.errors == []

@@ -300,3 +300,29 @@ def test_sigkill_with_an_out_of_turn_muli_in_the_log(db_url: str, tmp_path: Any)
     finally:
         for s in servers:
             s.stop()
+
+
+def test_a_bot_takes_over_an_away_mulatschak_player_and_is_marked(sqlite_url: str,
+                                                                  start_server: Any) -> None:
+    server = start_server(sqlite_url, bot_delay=0.01, auto_next_delay=60)
+    anna = server.guest("Anna")
+    tid = _table(anna, 5)["id"]
+    with anna.connect(tid) as a:
+        m = a.state()
+        while not (m["view"] and m["view"]["to_act"] == 0 and m["view"]["legal"]
+                   and not m["table"]["between_games"]):
+            if m["table"]["between_games"] and m["version"] > a.last_acted:
+                a.last_acted = m["version"]
+                a.act("next", m["version"])
+            m = a.state(20)
+    # away: a bot plays seat 0 to the end of the hand
+    server.wait_until(lambda: (g := server.runtime(tid).game) is not None and g.is_terminal(),
+                      "the hand played to its end by bots", timeout=60)
+    games = anna.get("/api/me/games").json()["games"]
+    game = max(games, key=lambda g: g["number"])
+    assert game["stand_in_seats"] == [0] and game["bot_for_you"] >= 1
+    detail = anna.get(f"/api/games/{game['id']}").json()
+    actions = detail["record"]["actions"]
+    assert len(detail["players"]) == 5
+    for mark in detail["stand_in"]:
+        assert mark["seat"] == 0 and actions[mark["index"]] == [0, mark["action"]]

@@ -228,3 +228,48 @@ def test_solver_follows_the_engine_rules() -> None:
                 assert mine == sorted(INDEX[c] for c in state.legal_actions()
                                       if isinstance(c, Card))
             state.apply(rnd.choose(state, rng))
+
+
+def test_rollout_worlds_keep_what_the_seat_knows() -> None:
+    from stammtisch.games.mulatschak.bots.rollout import world_state
+
+    for seed in range(20):
+        state = new_state(MulatschakRules(), 0, random.Random(seed))
+        state.push("abheben 9")
+        if state.phase != "bidding":
+            continue
+        me = state.current_player
+        world = world_state(state, me, random.Random(seed))
+        assert world.hands[me] == state.hands[me]
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert len(world.stock) == len(state.stock)
+        cards = [c for h in world.hands for c in h] + world.stock
+        assert len(set(cards)) == len(cards) == 33
+        if state.revealed is not None and not state.revealed.is_weli:
+            assert world.stock[-1] == state.revealed  # the cut card stays at the bottom
+        assert world.view(me) == state.view(me)
+
+
+def test_rollout_decisions_use_only_the_view() -> None:
+    bot = SearchBot(SearchSettings(worlds=4, node_budget=4000, rollout_worlds=2))
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = new_state(MulatschakRules(), seed % 4, rng)
+        h = HeuristicBot()
+        while not state.is_terminal() and checked < 8:
+            me = state.current_player
+            if state.phase in ("bidding", "trump", "mitgehen", "exchange") \
+                    and len(state.legal_actions()) > 1:
+                others = [s for s in range(4) if s != me
+                          and len(state.hands[s]) == len(state.hands[(me + 1) % 4])]
+                swapped = state.clone()
+                if len(others) >= 2:
+                    a, b = others[:2]
+                    swapped.hands[a], swapped.hands[b] = swapped.hands[b], swapped.hands[a]
+                swapped.stock = swapped.stock[:-1][::-1] + swapped.stock[-1:]
+                assert bot.choose(state, random.Random(1)) == bot.choose(swapped,
+                                                                         random.Random(1))
+                checked += 1
+            state.apply(h.choose(state, rng))
+    assert checked >= 8

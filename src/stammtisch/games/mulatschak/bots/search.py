@@ -30,10 +30,11 @@ from dataclasses import dataclass
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import Action, GameState, Rng
-from stammtisch.games.mulatschak.bots.heuristic import HeuristicBot
+from stammtisch.games.mulatschak.bots.heuristic import HeuristicBot, card_value
+from stammtisch.games.mulatschak.bots.rollout import rollout_values
 from stammtisch.games.mulatschak.bots.sampling import INDEX, Observation, observe, sample_world
 from stammtisch.games.mulatschak.bots.solver import NodeLimit, TrickSolver
-from stammtisch.games.mulatschak.state import MulatschakState
+from stammtisch.games.mulatschak.state import MulatschakState, canonical
 
 __all__ = ["SearchBot", "card_values", "value"]
 
@@ -44,6 +45,9 @@ class SearchSettings:
     worlds: int = 24
     #: solver nodes one decision may use; no further worlds are solved past it
     node_budget: int = 60_000
+    #: worlds per decision before the card play (bidding, trump, mitgehen, exchange),
+    #: each option played out by the heuristic bot; 0: the heuristic's word
+    rollout_worlds: int = 0
 
 
 def value(obs: Observation, side_tricks: int, muli_broken: str = "all") -> float:
@@ -112,7 +116,11 @@ class SearchBot:
     def choose(self, state: GameState, rng: Rng) -> Action:
         assert isinstance(state, MulatschakState)
         legal = state.legal_actions()
-        if state.phase != "play" or len(legal) == 1:
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase in _ROLLOUT_PHASES and self.settings.rollout_worlds:
+            return self._rollout(state, rng)
+        if state.phase != "play":
             return self.heuristic.choose(state, rng)
         seat = state.current_player
         values = card_values(state, seat, rng, self.settings)
@@ -124,3 +132,38 @@ class SearchBot:
         if fallback in top:
             return fallback
         return top[0]
+
+    def _rollout(self, state: MulatschakState, rng: Rng) -> Action:
+        seat = state.current_player
+        mine = self.heuristic.choose(state, rng)
+        options = _options(state, mine)
+        if len(options) == 1:
+            return mine
+        values = rollout_values(state, seat, options, rng, self.settings.rollout_worlds)
+        best = min(values.values())
+        if values[mine] <= best + 1e-9:
+            return mine
+        return min(options, key=lambda a: values[a])
+
+
+_ROLLOUT_PHASES = ("bidding", "trump", "mitgehen", "exchange")
+
+
+def _options(state: MulatschakState, mine: Action) -> list[Action]:
+    """The options worth a rollout: the heuristic's word and a few alternatives."""
+    words = {str(a): a for a in state.legal_actions()}
+    out = [mine]
+    phase = state.phase
+    if phase in ("trump", "mitgehen"):
+        return list(words.values())
+    if phase == "bidding":
+        alt = ["weiter", "bei mir", str(state.bid + 1) if state.bid < 4 else ""]
+    else:
+        trump = state.trump
+        hand = sorted(state.hands[state.current_player], key=lambda c: card_value(c, trump))
+        alt = ["behalte", "sau", "bruecke"]
+        alt += ["tausche " + " ".join(str(c) for c in canonical(hand[:k])) for k in (1, 2, 3, 4)]
+    for w in alt:
+        if w in words and words[w] not in out:
+            out.append(words[w])
+    return out

@@ -794,7 +794,7 @@ export function mountTable(root, { id, invite }) {
   function gameResultPanel(v, tbl) {
     const r = v.result;
     const ui = game();
-    const ctx = { me: me(), seatName, rules: tbl.rules_options ?? {} };
+    const ctx = { me: me(), seatName, rules: tbl.rules_options ?? {}, sheet: tbl.sheet };
     const panel = h("div", { class: "result", role: "status", "data-result": r.contract ?? "" });
     const said = ui.describe(r, v, ctx);
     const cls = said.cls ? ` ${said.cls}` : "";

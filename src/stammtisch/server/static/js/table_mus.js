@@ -256,12 +256,14 @@ export function seatBadges(i, v, me) {
 }
 
 // The señas the view shows (its own, the partner's, those caught): [{seat, id, caught}].
-// The engine's view lists them under ``senas`` as objects or [seat, id(, caught)] pairs.
+// The engine's view lists them under ``senas`` ({seat, sign, caught} or, once the hand is
+// over, {seat, sign, seen_by}).
 export function senasOf(v) {
   const list = v?.senas ?? [];
   return list.map((s) => (Array.isArray(s)
     ? { seat: s[0], id: senaId(s[1]), caught: !!s[2] }
-    : { seat: s.seat, id: senaId(s.sena ?? s.id ?? s.action ?? ""), caught: !!s.caught }));
+    : { seat: s.seat, id: senaId(s.sign ?? s.sena ?? s.id ?? ""),
+      caught: !!s.caught || (s.seen_by ?? []).length > 0 }));
 }
 
 // The felt's centre: the round as a board.
@@ -428,7 +430,8 @@ export function choices(v, ctx) {
 // The señas palette (when the table allows señas and one may send some now), and the
 // señas one may see this hand.
 export function extraBar(v, { send, outOfTurn, me }) {
-  const texts = (outOfTurn ?? []).filter((x) => /^(sena|seña) /.test(x));
+  let texts = (outOfTurn ?? []).filter((x) => /^(sena|seña) /.test(x));
+  if (!texts.length && !(outOfTurn ?? []).length) texts = (v?.senas_open ?? []).map((id) => `seña ${id}`);
   if (!texts.length || me === null || me === undefined) return null;
   return h("div", { class: "mus-senas", role: "group", "aria-label": t("mus.senas") },
     h("span", { class: "mus-senas-label", text: t("mus.senas") }),
@@ -500,25 +503,25 @@ export function abrechnung(sheet, { seatName, me, view }) {
 
 // -- the result: the showdown lance by lance -----------------------------------------------------
 
-// The points of each lance as the engine counts them: a refused bet when it was refused,
-// then at the showdown each lance's accepted stake and its bonus; when a pair reaches the
-// target the hand stops and the rest is not counted (``counted: false``).
+// The points of each lance as the engine counts them (when the sheet has no report of
+// the hand): a refused bet when it was refused; a hand stopped by a refusal that reached
+// the target or by an accepted órdago books nothing more; else at the showdown each
+// lance's accepted stake and its bonus, until a pair reaches the target (the rest is
+// ``counted: false``).
 export function showdown(r, v, { reyes = 8, puntoBonus = 1, target = 30 } = {}) {
   const f = v.mus ?? follow(v);
   const hands = r.final_hands ?? v.hands ?? [[], [], [], []];
-  const status = r.status ?? {};
-  const items = [];
-  for (const L of f.lances) {
-    if (L.status === "no_querido") {
-      items.push({ lance: L.lance, pair: L.bettor % 2, pts: L.points, kind: "no_querido" });
-    }
+  const status = Object.values(r.status ?? {});
+  const refusals = f.lances.filter((L) => L.status === "no_querido").map((L) => ({
+    lance: L.lance, pair: L.bettor % 2, pts: L.points, kind: "no_querido", counted: true }));
+  if (status.includes("ordago") || status.includes("not_reached")) {
+    return { items: refusals, stopped: true };
   }
-  const ordago = Object.values(status).includes("ordago");
-  for (const lance of ordago ? [] : LANCES) {
+  const items = [];
+  for (const lance of LANCES) {
     const pair = r.lances?.[lance];
-    const st = status[lance];
-    if (pair === null || pair === undefined || st === "not_reached") continue;
-    if ((lance === "juego" || lance === "punto") && !f.lances.some((L) => L.lance === lance)) continue;
+    const st = r.status?.[lance];
+    if (pair === null || pair === undefined) continue;
     const L = f.lances.find((x) => x.lance === lance);
     if (st === "querido" && L) items.push({ lance, pair, pts: L.stake, kind: "stake" });
     if (st === "no_querido" && (lance === "grande" || lance === "chica")) continue;
@@ -534,29 +537,32 @@ export function showdown(r, v, { reyes = 8, puntoBonus = 1, target = 30 } = {}) 
     } else bonus = puntoBonus;
     if (bonus) items.push({ lance, pair, pts: bonus, kind: "bonus" });
   }
-  // which prefix was counted: the one that leads from a score under the target to the
-  // final score, stopping at the first item that reached the target
-  const score = r.score ?? [0, 0];
+  // how many were counted: the k for which the score before the showdown (the final one
+  // less the refusals and the first k items) leads, booking item by item, to the target
+  // exactly at item k (or never, all booked, when no set was won)
+  const final = r.score ?? [0, 0];
+  const won = r.set_winner !== null && r.set_winner !== undefined;
   let counted = items.length;
-  if (r.set_winner !== null && r.set_winner !== undefined && !ordago) {
-    for (let k = items.length; k >= 1; k--) {
-      const start = [...score];
-      for (const x of items.slice(0, k)) start[x.pair] -= x.pts;
-      if (start.some((x) => x < 0 || x >= target)) continue;
-      const run = [...start];
-      let ok = true;
-      for (const [j, x] of items.slice(0, k).entries()) {
-        run[x.pair] += x.pts;
-        if (run[x.pair] >= target && j < k - 1) ok = false;
-      }
-      if (ok && run[r.set_winner] >= target) {
-        counted = k;
+  for (let k = items.length; k >= 0; k--) {
+    const run = [...final];
+    for (const x of [...refusals, ...items.slice(0, k)]) run[x.pair] -= x.pts;
+    for (const x of refusals) run[x.pair] += x.pts;
+    if (run.some((p) => p < 0 || p >= target)) continue;
+    let reached = -1;
+    for (const [j, x] of items.entries()) {
+      run[x.pair] += x.pts;
+      if (run[x.pair] >= target) {
+        reached = j;
         break;
       }
     }
+    if ((won && reached === k - 1) || (!won && reached === -1 && k === items.length)) {
+      counted = k;
+      break;
+    }
   }
   items.forEach((x, j) => { x.counted = j < counted; });
-  return { items, ordago };
+  return { items: [...refusals, ...items], stopped: false };
 }
 
 export function describe(r, v, { me, seatName }) {
@@ -575,7 +581,30 @@ export function describe(r, v, { me, seatName }) {
   return out;
 }
 
-export function resultTable(r, v, { seatName, me, rules }) {
+// The sheet's report of this hand (lance by lance, from the engine), when the sheet has
+// booked it: the last hand with the result's score and statuses.
+export function reportOf(r, sheet) {
+  const hands = sheet?.hands ?? [];
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const row = [...hands].reverse().find((x) => same(x.score, r.score) && same(x.status, r.status));
+  return row?.report ?? null;
+}
+
+const BEST_RANK = { 12: "R", 11: "C", 10: "S" };
+const rankText = (n) => BEST_RANK[n] ?? String(n);
+
+// what the best hand of a lance was (the report's ``best``), short
+function bestText(e) {
+  const b = e.best;
+  if (b === undefined || b === null) return "";
+  if (Array.isArray(b)) return b.map(rankText).join(" ");
+  if (typeof b === "object") return `${b.combo} ${(b.ranks ?? []).filter((x) => x).map(rankText).join("+")}`;
+  return String(b);
+}
+
+export function resultTable(r, v, { seatName, me, rules, sheet }) {
+  const report = reportOf(r, sheet);
+  if (report) return reportTable(report, r, v, { seatName, me, rules });
   const reyes = rules?.reyes ?? 8;
   const { items } = showdown(r, v, { reyes, puntoBonus: rules?.punto_bonus ?? 1,
     target: rules?.target ?? 30 });
@@ -616,6 +645,43 @@ export function resultTable(r, v, { seatName, me, rules }) {
     handRow);
 }
 
+// The showdown explained from the engine's report: each lance's betting, who held the
+// best hand (and what), the points booked (stake, refusal, bonus) or why none.
+function reportTable(report, r, v, { seatName, me, rules }) {
+  const my = me === null || me === undefined ? null : me % 2;
+  const side = (p) => (my === null ? `${seatName(p)} & ${seatName(p + 2)}`
+    : p === my ? t("table.we") : t("table.they"));
+  const kind = (k) => (k === "querido" ? "stake" : k === "no_querido" ? "no_querido" : "bonus");
+  const rows = report.map((e) => {
+    const booked = (e.booked ?? []).map((b) => `${side(b.pair)} +${b.points} (${t(`mus.kind.${kind(b.kind)}`)})`);
+    const why = e.why === "stopped" || e.why === "set_over" ? t("mus.not_counted") : "";
+    const best = e.winner === null || e.winner === undefined ? "–"
+      : `${seatName(e.winner)}${bestText(e) ? ` · ${bestText(e)}` : ""}`;
+    return h("tr", { "data-lance": e.lance, "data-status": e.status },
+      h("th", { scope: "row", text: lanceName(e.lance) }),
+      h("td", { text: t(`mus.status_word.${e.status}`) }),
+      h("td", { text: best }),
+      h("td", { class: "mus-pts", text: booked.join(", ") || why || "–" }));
+  });
+  const reyes = rules?.reyes ?? 8;
+  const hands = r.final_hands ?? v.hands ?? [];
+  return h("div", { class: "mus-result", "data-source": "report" },
+    h("table", { class: "result-table mus-result-table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("mus.lance") }),
+        h("th", { scope: "col", text: t("mus.betting") }), h("th", { scope: "col", text: t("mus.best") }),
+        h("th", { scope: "col", text: t("mus.points") }))),
+      h("tbody", {}, rows)),
+    finalHands(hands, seatName, reyes));
+}
+
+function finalHands(hands, seatName, reyes) {
+  return hands.length ? h("div", { class: "mus-final-hands" }, hands.map((hand, s) =>
+    h("div", { class: "mus-final-hand", "data-seat": s },
+      h("span", { class: "dealt-name", text: seatName(s) }),
+      h("span", { class: "mus-final-info", text: `${juegoValue(hand, reyes)}` }),
+      h("div", { class: "dealt-cards" }, hand.map((c) => cardElement(c, { label: cardName(c) })))))) : null;
+}
+
 // -- replays ---------------------------------------------------------------------------------
 
 // The steps of a finished Mus hand for the replay page: the record's actions with the
@@ -632,6 +698,17 @@ export function replaySteps(detail) {
     doublings: [], trick: [], winner: null, tricks: [0, 0, 0, 0], ...extra });
   snap({ kind: "deal", seat: rec.dealer });
   let pending = [];
+  // the señas (the record's senas.signs: after how many actions, who, which, seen by whom)
+  const signs = [...(rec.senas?.signs ?? [])];
+  const senasAfter = (n) => {
+    for (const e of signs.filter((x) => x.after === n)) {
+      calls.push({ seat: e.seat, call: `seña ${e.sign}`, i: calls.length, sena: true,
+        seenBy: e.seen_by ?? [] });
+      snap({ kind: "call", seat: e.seat, word: `seña ${e.sign}`, call: calls.length - 1,
+        sena: true });
+    }
+  };
+  senasAfter(0);
   for (const [act, [seat, action]] of (rec.actions ?? []).entries()) {
     calls.push({ seat, call: action, i: calls.length });
     if (action.startsWith("descarte ")) {
@@ -650,11 +727,7 @@ export function replaySteps(detail) {
       }
     }
     snap({ kind: "call", seat, word: action, call: calls.length - 1, act });
-  }
-  for (const s of rec.senas ?? []) {
-    const seat = Array.isArray(s) ? s[0] : s.seat;
-    const id = Array.isArray(s) ? s[1] : (s.sena ?? s.id);
-    steps[steps.length - 1].calls.push({ seat, call: `sena ${senaId(id)}`, i: -1 });
+    senasAfter(act + 1);
   }
   return steps;
 }

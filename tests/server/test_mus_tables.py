@@ -10,8 +10,6 @@ import random
 import time
 from typing import Any
 
-import pytest
-
 from stammtisch.games import registry
 
 from .conftest import Conn, Player, Server
@@ -606,10 +604,6 @@ def test_no_leak_in_1000_online_mus_games(tmp_path: Any) -> None:
           f"{time.monotonic() - started:.1f} s")
 
 
-@pytest.mark.xfail(strict=True, reason="server/tables.py: schedule() returns when the state "
-                   "is at a chance node (seat < 0) and nothing resolves a chance node that "
-                   "comes up mid-hand; Mus reshuffles the discards mid-hand when the stock "
-                   "runs out in a discard round, and the table stops there")
 def test_a_reshuffle_mid_hand_does_not_stop_the_table(sqlite_server: Server) -> None:
     """Four people say ``mus`` and discard four cards each: the second round's draws need
     more than the 8 cards left in the stock, so the discards are reshuffled mid-hand; the

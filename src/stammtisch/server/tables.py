@@ -578,6 +578,11 @@ class TableRuntime:
 
     async def _after_change(self) -> None:
         g = self.game
+        if g is not None and not g.is_terminal() and g.current_player == CHANCE:
+            # chance in the middle of a game (Mus reshuffles the discards when the stock
+            # runs out): drawn from the table's rng; the log keeps the outcome, so a
+            # restart replays it
+            self.manager.resolve_chance(g)
         if g is not None and g.is_terminal() and self.match.state is g:
             bobbl = self.match.finish_game()
             if bobbl is not None and self.manager.on_bobbl is not None:

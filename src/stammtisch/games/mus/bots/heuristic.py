@@ -16,7 +16,8 @@ not used).
   is at least ``range_threshold``), else ``assumed_bluff`` (the share of bets the bot
   believes to be bluffs).  Opening: ``envido`` 2–4 from ``open_threshold`` on (bigger
   with more equity), ``ordago`` with a near-sure hand when the opponents are close to the
-  target; a bluff bot bets ``envido 2`` with a weak hand at ``bluff_rate``.  Answering:
+  target; a bluff bot bets ``envido 2`` with a weak hand at ``bluff_rate`` (with
+  ``bluff_last_only`` only as the last seat to speak after everybody passed).  Answering:
   a raise with ``p`` ≥ ``raise_threshold`` (at most 4 bets a lance), else ``quiero`` when
   accepting loses less than refusing (``(2p − 1)·stake`` against ``−max(stake before,
   1)``); an ``ordago`` is accepted when ``p·(target − own score) − (1 − p)·(target − their
@@ -59,6 +60,9 @@ class Style:
     #: probability of an envido 2 with a weak hand (equity below ``bluff_below``)
     bluff_rate: float = 0.0
     bluff_below: float = 0.4
+    #: bluff only as the last seat to speak after everybody passed (the opponents then
+    #: showed no hand worth a bet)
+    bluff_last_only: bool = False
     #: the weight of worlds in which the bettor's hand is weak (his bluffs as believed)
     assumed_bluff: float = 0.15
     #: the percentile from which a bettor's hand counts as strong
@@ -70,8 +74,11 @@ class Style:
 
 
 HEURISTIC = Style("heuristic")
-#: bluffs about one weak hand in four; calls assuming 30% bluffs (arena-tuned, docs/bots.md)
-BLUFF = Style("bluff", bluff_rate=0.25, assumed_bluff=0.3)
+#: tuned in the arena against ``heuristic`` (docs/bots.md): bluffs 30% of its weak hands
+#: as the last seat after everybody passed, calls assuming 5% bluffs, opens from 0.6 and
+#: cuts the Mus more readily
+BLUFF = Style("bluff", open_threshold=0.6, bluff_rate=0.3, bluff_last_only=True,
+              assumed_bluff=0.05, mus_margin=-1.0)
 
 
 class MusBot:
@@ -164,7 +171,9 @@ class MusBot:
                 return "ordago"
             if p >= st.open_threshold:
                 return f"envido {2 if p < 0.8 else 3 if p < 0.9 else 4}"
-            if st.bluff_rate and p < st.bluff_below and rng.random() < st.bluff_rate:
+            last = bet.passes == len(bet.eligible) - 1
+            if (st.bluff_rate and p < st.bluff_below and (last or not st.bluff_last_only)
+                    and rng.random() < st.bluff_rate):
                 return "envido 2"
             return "paso"
         p = self.equity(obs, rules, bet.lance, bet.bettor)

@@ -50,7 +50,7 @@ piece             shape      meaning
 >>> codec.num_actions, codec.encode_word("envido 2"), codec.name(103), codec.name(118)
 (119, 6, 'envido 99', 'descarte 1111')
 >>> ObservationEncoder().size
-89
+86
 """
 
 from __future__ import annotations

@@ -50,7 +50,10 @@ export function adaptView(v) {
   const lt = tricksPlayed[tricksPlayed.length - 1];
   const taken = (v.hand_sizes ?? []).map((_, i) => (v.trick_winners ?? []).filter((w) => w === i).length);
   return { ...v, calls, doublings: [], cuts: [], trick, tricks_played: tricksPlayed,
-    last_trick: lt && lt.cards.length ? lt : null, hand: v.hand ?? [], tricks_taken: taken,
+    // once the hand is over, cards left unplayed (a folded hand, everybody home, a seat
+    // that stayed home) no longer matter: the result takes the room of the hand
+    last_trick: lt && lt.cards.length ? lt : null, hand: v.phase === "end" ? [] : v.hand ?? [],
+    tricks_taken: taken,
     contract: v.holder !== null && v.holder !== undefined && v.bid ? String(v.bid) : null,
     declarer: v.holder };
 }

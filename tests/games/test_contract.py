@@ -187,7 +187,10 @@ def test_views_hide_other_seats_cards(game: str) -> None:
                 pytest.skip(f"{game} does not expose hands")
             if state.is_terminal():
                 continue  # the end of a deal may show everything
-            held = [{str(c) for c in h} for h in hands]
+            # cards everybody has seen although someone holds them (Mulatschak: the cut
+            # card, the cards shown face up in the exchange)
+            public = {str(c) for c in getattr(state, "public_cards", tuple)()}
+            held = [{str(c) for c in h} - public for h in hands]
             for seat in [*range(state.num_seats), None]:
                 seen = set(_strings(desc.view(state, seat)))
                 if seat is not None:  # the check can see cards: a seat sees its own hand

@@ -14,12 +14,17 @@ Stichzwang, the scoring with the doublings (Herz, Klopfen, carried folds), Muli 
 broken (``all`` or ``breaker``), the score limits (≤ 5: only ``weiter``; ≤ 3: no
 exchange, no staying home) and the match winner of a hand's scores.  The option
 ``weiss_nicht`` ("Weiß ich noch nicht"; reading in docs/rules/mulatschak.md).
-Records: :mod:`stammtisch.games.mulatschak.record`.  A match (21 down to 0, the
-doubling carried after a folded hand, the winners):
-:mod:`stammtisch.games.mulatschak.match` (not yet in the registry's ``new_match``).
+Records: :mod:`stammtisch.games.mulatschak.record`.  The match (21 down to 0, the
+doubling carried after a folded hand, the winners): :mod:`~stammtisch.games.mulatschak.match`;
+the sitting of an online table (the registry's ``new_match``, the score column):
+:mod:`~stammtisch.games.mulatschak.online`; the terminal session (``stammtisch play --game
+mulatschak --players N``): :mod:`~stammtisch.games.mulatschak.terminal`; the bots
+(heuristic, search), the judge of ``simulate``/``arena``, ``analyze`` and the research
+adapters: :mod:`~stammtisch.games.mulatschak.ai`.
 
-Not implemented: bots beyond the generic random one, an online table and its UI.  Every
-option with its seed sentence and every reading: docs/rules/mulatschak.md.
+Not implemented: a bot that says Muli out of turn (the bots and the research adapters
+bid Muli only in turn).  Every option with its seed sentence and every reading:
+docs/rules/mulatschak.md.
 """
 
 from stammtisch.games.mulatschak.description import describe

@@ -658,6 +658,11 @@ class MulatschakState(GameState):
             "match_winner": match_winner(scores),
         }
 
+    def public_cards(self) -> list[Card]:
+        """The cards everybody has seen, though someone may hold them now: the cut card
+        and the cards shown face up in the exchange (``sicht``, a Brücke, ``weiss_nicht``)."""
+        return [*([self.revealed] if self.revealed is not None else []), *self.shown]
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return {
             "game": self.game_name,
@@ -668,8 +673,8 @@ class MulatschakState(GameState):
             "scores": list(self.start_scores),
             "doubled": self.doubled,
             "klopfen": self.klopfen,
-            "revealed": (str(self.revealed) if self.revealed is not None and not any(
-                self.revealed in h for s, h in enumerate(self.hands) if s != seat) else None),
+            # the cut card was shown to everybody (public even once someone holds it)
+            "revealed": str(self.revealed) if self.revealed is not None else None,
             "weli_keeper": self.weli_keeper,
             "hand": ([str(c) for c in canonical(self.hands[seat])] if seat is not None
                      else None),
@@ -679,14 +684,25 @@ class MulatschakState(GameState):
             "holder": self.holder,
             "trump": self.trump,
             "home": sorted(self.home),
-            "shown": [str(c) for c in self.shown
-                      if not any(c in h for s, h in enumerate(self.hands) if s != seat)],
+            # cards shown face up in the exchange (sicht, Brücke, weiss_nicht): public
+            "shown": [str(c) for c in self.shown],
             "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks_played": [[[s, str(c)] for s, c in t] for t in self.tricks_played],
             "trick_winners": list(self.trick_winners),
-            "said": [[s, str(a)] for s, a in self.history
-                     if isinstance(a, Say) and a.word.split()[0] not in _CARD_WORDS],
+            "said": [[s, _said(a.word, s == seat)] for s, a in self.history
+                     if isinstance(a, Say) and s >= 0],
             "result": self.result(),
         }
+
+
+def _said(word: str, own: bool) -> str:
+    """A word as ``seat`` may know it: the cards given away face down in the exchange
+    (``tausche``, ``sicht``, ``ab``) are known to their owner only; the others learn how
+    many (each card written ``?``)."""
+    head, *rest = word.split()
+    if own or head not in _CARD_WORDS:
+        return word
+    return " ".join([head, *("?" * len(rest))])
 
 
 def match_winner(scores: Sequence[int]) -> list[int]:

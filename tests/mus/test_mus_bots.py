@@ -279,3 +279,11 @@ def test_observe_reads_the_lance_betting() -> None:
     # without declarations to condition on, a bettor's range lowers the equity
     bare = _obs(obs.hand, obs.seat, obs.mano, DUPLES)
     assert bot.equity(bare, DUPLES, "grande", 2) < bot.equity(bare, DUPLES, "grande")
+
+
+def test_tuning_variants_run_against_the_heuristic() -> None:
+    from stammtisch.games.mus.bots.tune import VARIANTS, run
+
+    assert VARIANTS["F2"].mus_margin == -1.0  # the tuned bluff bot's knobs
+    mean, lo, hi = run("F2", 2, 7)
+    assert lo <= mean <= hi

@@ -62,7 +62,7 @@ def test_registry_offers_the_bots() -> None:
        mix=st.integers(0, 15))
 def test_always_legal(seed: int, reyes: int, mix: int) -> None:
     rules = DUPLES if reyes == 8 else CUATRO
-    seating = [HeuristicBot() if mix >> s & 1 else BluffBot() for s in range(4)]
+    seating: list[Any] = [HeuristicBot() if mix >> s & 1 else BluffBot() for s in range(4)]
     if mix == 15:
         seating[1] = RandomBot()  # random raises of any size and ordagos to answer
     state = _play(rules, seed, seating)
@@ -165,7 +165,7 @@ def _brute(hand: list[Card], pool: list[Card], seat: int, mano: int, rules: MusR
     won = dict.fromkeys(("grande", "chica", "pares", "juego", "punto"), 0)
     held = dict.fromkeys(won, 0)
     idx = range(len(pool))
-    subset_keys = {a: _keys([pool[i] for i in a], rules)
+    subset_keys: dict[tuple[int, ...], dict[str, Any]] = {a: _keys([pool[i] for i in a], rules)
                    for a in itertools.combinations(idx, 4)}
     own = _keys(hand, rules)
     for a in itertools.combinations(idx, 4):
@@ -186,7 +186,10 @@ def _brute(hand: list[Card], pool: list[Card], seat: int, mano: int, rules: MusR
                 elig = [s for s in order if keys[s][lance] is not None]
                 if not elig:
                     continue
-                w = max(elig, key=lambda s, lance=lance: keys[s][lance])  # first of equals
+                w = elig[0]
+                for s in elig[1:]:  # strictly better only: the first of equals wins
+                    if keys[s][lance] > keys[w][lance]:
+                        w = s
                 held[lance] += 1
                 won[lance] += w % 2 == seat % 2
     return {lance: won[lance] / held[lance] if held[lance] else 0.0 for lance in won}
@@ -287,3 +290,23 @@ def test_tuning_variants_run_against_the_heuristic() -> None:
     assert VARIANTS["F2"].mus_margin == -1.0  # the tuned bluff bot's knobs
     mean, lo, hi = run("F2", 2, 7)
     assert lo <= mean <= hi
+
+
+def test_observe_mirrors_the_engines_betting_state() -> None:
+    """The lance replayed from the public words is the engine's own (random raises,
+    refusals, ordagos included)."""
+    checked = 0
+
+    def check(state: MusState) -> None:
+        nonlocal checked
+        if state.phase != "lances":
+            return
+        bet = observe(state.view(state.current_player), state.rules).lance_bet
+        assert bet is not None
+        assert (bet.lance, bet.bettor, bet.stake, bet.ordago, bet.refused) == (
+            state.lance, state._bettor, state._stake, state._ordago, state._refused)
+        checked += 1
+
+    for seed in range(30):
+        _play(DUPLES, seed, [RandomBot(), HeuristicBot(), RandomBot(), BluffBot()], check)
+    assert checked > 300

@@ -375,6 +375,28 @@ export function mountLobby(root) {
       });
       playersField = field("c-players", t("create.players"), sel);
     }
+    // Mus: the señas (off, for the partner only, or seen by an opponent with a probability)
+    let senasRow = null;
+    if (form.game === "mus") {
+      o.senas ??= "off";
+      o.catch ??= 0.2;
+      const pct = h("input", { id: "c-mus-catch", name: "catch", type: "number", min: 0, max: 100,
+        step: 5, value: Math.round(o.catch * 100), inputmode: "numeric" });
+      pct.addEventListener("change", () => {
+        o.catch = Math.max(0, Math.min(100, Number(pct.value) || 0)) / 100;
+      });
+      const catchField = field("c-mus-catch", `${t("mus.create.catch")} (%)`, pct);
+      catchField.hidden = o.senas !== "sichtbar";
+      const sel = h("select", { id: "c-mus-senas", name: "senas" },
+        ["off", "on", "sichtbar"].map((k) => h("option", { value: k,
+          text: t(`mus.create.senas.${k}`), selected: o.senas === k })));
+      sel.addEventListener("change", () => {
+        o.senas = sel.value;
+        catchField.hidden = o.senas !== "sichtbar";
+      });
+      senasRow = h("div", { class: "field-row" }, field("c-mus-senas", t("mus.create.senas"), sel),
+        catchField);
+    }
     return [
       field("c-name", t("create.name"), (() => {
         const input = h("input", { id: "c-name", name: "name", maxlength: 80, value: form.name });
@@ -388,6 +410,7 @@ export function mountLobby(root) {
         Object.keys(g.presets ?? {}).length > 1 ? field("c-preset", t("create.preset"), presetSel)
           : null,
         playersField),
+      senasRow,
       h("div", { class: "field-row" },
         field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
           TIMERS.map((x) => [x, x ? t("create.seconds", { n: x }) : t("create.turn_timer.0")]),
@@ -410,6 +433,8 @@ export function mountLobby(root) {
       preset: o.preset, players: o.players, turn_timer: form.turn_timer,
       bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
       bot_takeover: !!form.bot_takeover, away_timeout: form.away_timeout,
+      match_options: form.game === "mus" && o.senas && o.senas !== "off"
+        ? { senas: o.senas, ...(o.senas === "sichtbar" ? { catch: o.catch } : {}) } : undefined,
     };
   }
 

@@ -16,7 +16,6 @@
 // the view's public words (the engine's rules: stake, bettor, refusals), never guessed.
 // Game words stay Spanish in every language (Mus, paso, envido, quiero, órdago …).
 
-import { cardElement } from "./cards.js";
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
 
@@ -250,7 +249,7 @@ export function seatBadges(i, v, me) {
   for (const s of senasOf(v).filter((x) => x.seat === i)) {
     out.push(h("span", { class: `tag mus-sena${s.caught ? " caught" : ""}`, "data-sena": s.id,
       title: s.caught ? t("mus.sena_caught", { sena: senaName(s.id) }) : senaName(s.id),
-      text: `✋ ${senaName(s.id)}` }));
+      text: senaName(s.id) }));
   }
   return out;
 }
@@ -461,7 +460,7 @@ export function callLog(v, seatName) {
   }
   for (const s of senasOf(v)) {
     items.push(h("li", { class: "mus-sena-log" }, h("span", { class: "who", text: seatName(s.seat) }),
-      h("span", { class: "what", text: `✋ ${senaName(s.id)}${s.caught ? ` (${t("mus.caught")})` : ""}` })));
+      h("span", { class: "what", text: `${t("mus.senas")}: ${senaName(s.id)}${s.caught ? ` (${t("mus.caught")})` : ""}` })));
   }
   return items;
 }
@@ -478,6 +477,9 @@ export function stones(points, sheet = null, pair = 0) {
   Array.from({ length: pi }, () => h("span", { class: "mus-piedra", "aria-hidden": "true" })));
 }
 
+// the sheet panel's heading
+export const sheetTitle = () => t("sheet.title");
+
 export function abrechnung(sheet, { seatName, me, view }) {
   const pts = sheet?.points ?? sheet?.score ?? view?.score ?? [0, 0];
   const sets = sheet?.sets ?? [0, 0];
@@ -490,8 +492,10 @@ export function abrechnung(sheet, { seatName, me, view }) {
   h("td", { class: "mus-points", text: String(pts[p]) }),
   h("td", {}, stones(pts[p], sheet, p)),
   h("td", { class: "mus-sets", text: String(sets[p]) })));
-  const hands = (sheet?.hands ?? []).slice(-6).map((row, k) => h("li", { "data-hand": row.number ?? k },
-    `${row.number ?? ""} ${(row.points ?? row.score ?? []).join(" : ")}`));
+  // the last hands: the points each pair won in them
+  const hands = (sheet?.hands ?? []).slice(-6).map((row, k) => h("li", {
+    "data-hand": row.number ?? k, value: row.number ?? k + 1 },
+  `${label(0)} +${row.points?.[0] ?? 0} : +${row.points?.[1] ?? 0} ${label(1)}`));
   return h("div", { class: "mus-sheet" },
     h("table", { class: "sheet-table mus-sheet-table" },
       h("thead", {}, h("tr", {}, h("th", {}), h("th", { scope: "col", text: t("mus.points") }),
@@ -611,7 +615,6 @@ export function resultTable(r, v, { seatName, me, rules, sheet }) {
   const my = me === null || me === undefined ? null : me % 2;
   const side = (p) => (my === null ? `${seatName(p)} & ${seatName(p + 2)}`
     : p === my ? t("table.we") : t("table.they"));
-  const hands = r.final_hands ?? v.hands ?? [];
   const best = (lance) => {
     const p = r.lances?.[lance];
     return p === null || p === undefined ? "–" : side(p);
@@ -631,18 +634,12 @@ export function resultTable(r, v, { seatName, me, rules, sheet }) {
       h("td", { text: best(lance) }),
       h("td", { class: "mus-pts", text: pts || "–" })));
   }
-  const handRow = hands.length ? h("div", { class: "mus-final-hands" }, hands.map((hand, s) =>
-    h("div", { class: "mus-final-hand", "data-seat": s },
-      h("span", { class: "dealt-name", text: seatName(s) }),
-      h("span", { class: "mus-final-info", text: `${juegoValue(hand, reyes)}` }),
-      h("div", { class: "dealt-cards" }, hand.map((c) => cardElement(c, { label: cardName(c) })))))) : null;
   return h("div", { class: "mus-result" },
     h("table", { class: "result-table mus-result-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("mus.lance") }),
         h("th", { scope: "col", text: t("mus.betting") }), h("th", { scope: "col", text: t("mus.best") }),
         h("th", { scope: "col", text: t("mus.points") }))),
-      h("tbody", {}, rows)),
-    handRow);
+      h("tbody", {}, rows)));
 }
 
 // The showdown explained from the engine's report: each lance's betting, who held the
@@ -663,23 +660,12 @@ function reportTable(report, r, v, { seatName, me, rules }) {
       h("td", { text: best }),
       h("td", { class: "mus-pts", text: booked.join(", ") || why || "–" }));
   });
-  const reyes = rules?.reyes ?? 8;
-  const hands = r.final_hands ?? v.hands ?? [];
   return h("div", { class: "mus-result", "data-source": "report" },
     h("table", { class: "result-table mus-result-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("mus.lance") }),
         h("th", { scope: "col", text: t("mus.betting") }), h("th", { scope: "col", text: t("mus.best") }),
         h("th", { scope: "col", text: t("mus.points") }))),
-      h("tbody", {}, rows)),
-    finalHands(hands, seatName, reyes));
-}
-
-function finalHands(hands, seatName, reyes) {
-  return hands.length ? h("div", { class: "mus-final-hands" }, hands.map((hand, s) =>
-    h("div", { class: "mus-final-hand", "data-seat": s },
-      h("span", { class: "dealt-name", text: seatName(s) }),
-      h("span", { class: "mus-final-info", text: `${juegoValue(hand, reyes)}` }),
-      h("div", { class: "dealt-cards" }, hand.map((c) => cardElement(c, { label: cardName(c) })))))) : null;
+      h("tbody", {}, rows)));
 }
 
 // -- replays ---------------------------------------------------------------------------------

@@ -86,6 +86,7 @@ def test_a_mus_hand_against_three_bots(new_page, ui, lang: str) -> None:
     seen: dict[str, list[str]] = {}
     done = {"discard": False, "bet": False, "answer": False, "sena": False, "stake_shown": False}
     results = 0
+    sent: tuple[int, str] = (0, "")
     language: list[str] = []
     end = time.monotonic() + 180
     while results < 1 or not all(done.values()):
@@ -113,6 +114,7 @@ def test_a_mus_hand_against_three_bots(new_page, ui, lang: str) -> None:
                 page.wait_for_timeout(30)
             page.wait_for_selector(f'.seat[data-seat="0"] .mus-sena[data-sena="{sena}"]')
             done["sena"] = True
+            sent = (m["table"]["game_number"], sena)
             continue
         if v["phase"] == "end" and page.locator(".result").count():
             verdict = page.locator(".result .verdict").inner_text()
@@ -208,6 +210,8 @@ def test_a_mus_hand_against_three_bots(new_page, ui, lang: str) -> None:
     page.wait_for_selector(".replay-controls")
     page.locator('[data-nav="end"]').click()
     assert page.locator(".replay .verdict").inner_text().strip()
+    if sent[0] == 1:  # the seña is in the replay of its hand, where it was made
+        assert texts[f"mus.sena.{sent[1]}"] in page.locator(".replay .call-log").inner_text()
     assert page.errors == []
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 from typer.testing import CliRunner
@@ -53,7 +54,6 @@ def test_broadcast_text_equals_message_for() -> None:
     socket of the same player, spectators with and without a login."""
     import random
     from types import SimpleNamespace
-    from typing import Any
 
     from stammtisch.engine.core import CHANCE
     from stammtisch.games.mucken.rules import MuckenRules
@@ -104,3 +104,64 @@ def test_broadcast_text_equals_message_for() -> None:
             rt.match.finish_game()
 
     run_sync(check())
+
+
+def test_mixed_games_through_the_cli(tmp_path: Any, monkeypatch: Any) -> None:
+    """``--games`` drives tables of all four games (Mulatschak with 3 and 5 seats): every
+    game's actions are measured to every client's view, nothing is lost, and the opt-in
+    timing hook (``STAMMTISCH_PERF``) writes the window's figures."""
+    perf_file = tmp_path / "perf.json"
+    monkeypatch.setenv("STAMMTISCH_PERF", str(perf_file))
+    app = typer.Typer()
+    app.command()(server_command)
+    out = CliRunner().invoke(app, ["--tables", "8", "--seconds", "3", "--warmup", "1",
+                                   "--think", "100", "--seed", "2", "--json",
+                                   "--games", "mucken,schafkopf,mulatschak,mus",
+                                   "--mulatschak-seats", "3,5"])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output.strip().splitlines()[-1])
+    assert result.keys() >= KEYS | {"own_p99_ms", "per_game", "lost_actions", "acked_actions",
+                                    "client_cpu_pct", "games", "workers"}
+    assert result["errors"] == 0, result["error_codes"]
+    assert result["clients"] == 6 * 4 + 3 + 5
+    assert result["games"] == ["mucken", "schafkopf", "mulatschak", "mus"]
+    for game in result["games"]:
+        figures = result["per_game"][game]
+        assert figures["actions"] > 0, game
+        assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    # every view is at least as late as the acting client's own update
+    assert result["p99_ms"] >= result["own_p50_ms"] > 0
+    assert result["acked_actions"] > result["actions"] > 0
+    assert result["lost_actions"] == 0
+    perf = json.loads(perf_file.read_text())
+    for section in ("action", "engine", "db", "broadcast", "view", "json"):
+        assert perf[section]["n"] > 0, section
+    assert perf["action"]["per_action_us"] >= perf["db"]["per_action_us"] > 0
+
+
+def test_verify_stored_counts_what_is_missing(tmp_path: Any) -> None:
+    """The lost-action check: acknowledged actions must be in the stored game's log in
+    order (chance and bot actions may come between)."""
+    from stammtisch.persistence.db import Database
+    from stammtisch.persistence.store import Store
+    from stammtisch.server.loadtest import verify_stored
+
+    url = f"sqlite:///{tmp_path / 'v.sqlite3'}"
+    db = Database(url)
+    db.migrate()
+    store = Store(db)
+    store.create_table(id="t1", name="x", creator_id=None, public=True, invite_code="i",
+                       rules={}, settings={}, seats=[], first_dealer=0, status="playing")
+    store.save_game("t1", 1, {"log": ["deal", "A", "B", "deal", "C"]}, False, None, [])
+    db.dispose()
+    assert verify_stored(url, [["t1", 1, "A"], ["t1", 1, "C"]]) == (2, 0)
+    assert verify_stored(url, [["t1", 1, "C"], ["t1", 1, "A"]]) == (2, 1)
+    assert verify_stored(url, [["t1", 1, "A"], ["t1", 2, "B"], ["t1", 1, "X"]]) == (3, 2)
+
+
+def test_workers_need_postgresql() -> None:
+    app = typer.Typer()
+    app.command()(server_command)
+    out = CliRunner().invoke(app, ["--tables", "1", "--workers", "2"])
+    assert out.exit_code == 2
+    assert "postgresql" in out.output

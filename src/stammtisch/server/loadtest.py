@@ -56,6 +56,11 @@ SESSION_COOKIE = "stammtisch_session"
 CSRF_HEADER = "X-CSRF-Token"
 #: how long actions sent just before the end of the window may take to be answered
 GRACE_S = 5.0
+#: with this variable (a file name) the server runs with the timing hook of
+#: :mod:`stammtisch.server.perf`, started through :data:`PERF_BOOT`
+PERF_ENV = "STAMMTISCH_PERF"
+PERF_BOOT = ("import stammtisch.server.perf as p; p.install(); "
+             "from stammtisch.cli.main import app; app()")
 T = TypeVar("T")
 
 
@@ -109,6 +114,17 @@ class LoadConfig:
     auth_storm: bool = False
     storm_registrations: int = 30
     storm_logins: int = 30
+    #: the tables' games, round-robin over the groups (``mucken``, ``schafkopf``,
+    #: ``mulatschak``, ``mus``)
+    games: list[str] = field(default_factory=lambda: ["mucken"])
+    #: Mulatschak tables' seat counts, round-robin over the Mulatschak groups (3–6)
+    mulatschak_seats: list[int] = field(default_factory=lambda: [4])
+    #: ``stammtisch serve --workers N --redis URL`` (N > 1 needs a PostgreSQL ``db``)
+    workers: int = 1
+    redis: str = "redis://127.0.0.1:6379/0"
+    #: after the run, read every table's stored games and check that each acknowledged
+    #: action is in them (``lost``)
+    verify: bool = True
 
 
 @dataclass
@@ -127,6 +143,14 @@ class ClientStats:
     #: how late the client loop woke from 10 ms sleeps in the window (ms): a busy or
     #: starved client inflates the measured latencies
     loop_lag: list[float] = field(default_factory=list)
+    #: per game: action -> the acting client's update (``own``) and action -> every
+    #: client of the table has the new version (``every``), ms, actions of the window
+    own: dict[str, list[float]] = field(default_factory=dict)
+    every: dict[str, list[float]] = field(default_factory=dict)
+    #: window actions whose update did not reach every client of the table
+    views_missing: int = 0
+    #: every acknowledged action of the run: [table id, game number, action text]
+    acked: list[list[Any]] = field(default_factory=list)
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -146,6 +170,11 @@ class ClientStats:
     def merge(self, other: ClientStats) -> None:
         self.latencies.extend(other.latencies)
         self.loop_lag.extend(other.loop_lag)
+        for mine, theirs in ((self.own, other.own), (self.every, other.every)):
+            for game, values in theirs.items():
+                mine.setdefault(game, []).extend(values)
+        self.views_missing += other.views_missing
+        self.acked.extend(other.acked)
         self.errors += other.errors
         self.error_codes.update(other.error_codes)
         self.sent_total += other.sent_total
@@ -189,6 +218,27 @@ def proc_cpu_seconds(pid: int) -> float | None:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (``/proc/*/stat`` parent ids): ``serve --workers N``
+    runs its workers as child processes."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            text = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(text[text.rindex(")") + 2:].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+
 def system_busy_seconds() -> float | None:
     """CPU seconds all cores of the machine spent busy since boot (``/proc/stat``)."""
     try:
@@ -212,6 +262,9 @@ class ServerProcess:
         if cmd is None:
             cmd = [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port",
                    str(self.port), "--db", db_url, "--bot-delay", "0"]
+            if PERF_ENV in {**os.environ, **(env or {})}:
+                # the opt-in timing hook (server/perf.py) is installed before the app
+                cmd[1:3] = ["-c", PERF_BOOT]
         else:
             cmd = [a.format(port=self.port, db=db_url) for a in cmd]
         # its own session: the terminal's Ctrl-C reaches the bench, which stops the server;
@@ -246,12 +299,20 @@ class ServerProcess:
         raise RuntimeError("the server did not answer /healthz in time")
 
     def sample(self) -> dict[str, int]:
-        st = proc_status(self.pid)
-        self.peak_rss_kb = max(self.peak_rss_kb, st.get("VmHWM", 0), st.get("VmRSS", 0))
-        return st
+        """``VmRSS``/``VmHWM`` of the server: summed over its process tree when it has
+        worker processes (then the peak is the largest sampled sum)."""
+        pids = process_tree(self.pid)
+        if len(pids) == 1:
+            st = proc_status(self.pid)
+            self.peak_rss_kb = max(self.peak_rss_kb, st.get("VmHWM", 0), st.get("VmRSS", 0))
+            return st
+        rss = sum(proc_status(p).get("VmRSS", 0) for p in pids)
+        self.peak_rss_kb = max(self.peak_rss_kb, rss)
+        return {"VmRSS": rss, "VmHWM": self.peak_rss_kb}
 
     def cpu_seconds(self) -> float:
-        return proc_cpu_seconds(self.pid) or 0.0
+        """User + system CPU seconds of the server's process tree."""
+        return sum(proc_cpu_seconds(p) or 0.0 for p in process_tree(self.pid))
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -295,6 +356,9 @@ class Client:
         self.move_task: asyncio.Task[None] | None = None
         #: the action in flight: (version it was sent at, monotonic send time, action)
         self.pending: tuple[int, float, str] | None = None
+        #: the game number of the table when the action in flight was decided
+        self.pending_game = 0
+        self.game_number = 0
         self.reader: asyncio.Task[None] | None = None
 
     async def login(self, http: Any, name: str) -> None:
@@ -361,17 +425,34 @@ class Client:
     def _on_state(self, msg: dict[str, Any]) -> None:
         now = time.monotonic()
         v: int = msg["version"]
+        group = self.group
+        window = self.run.window
+        if group.inflight:
+            # action -> every view: done when every client of the table has a newer version
+            for pv in [pv for pv in group.inflight if v > pv]:
+                sent, seen = group.inflight[pv]
+                seen.add(self.seat)
+                if len(seen) == len(group.clients):
+                    del group.inflight[pv]
+                    if window.start <= sent < window.end:
+                        self.run.stats.every.setdefault(group.game, []).append(
+                            (now - sent) * 1000.0)
         if self.pending is not None and v > self.pending[0]:
             _, sent, done = self.pending
             self.pending = None
             self.run.stats.answered_total += 1
             if done == "next":
                 self.run.stats.games_started += 1
-            if self.run.window.start <= sent < self.run.window.end:
-                self.run.stats.latencies.append((now - sent) * 1000.0)
+            else:
+                self.run.stats.acked.append([group.table_id, self.pending_game, done])
+            if window.start <= sent < window.end:
+                ms = (now - sent) * 1000.0
+                self.run.stats.latencies.append(ms)
+                self.run.stats.own.setdefault(group.game, []).append(ms)
         self.version = v
         table = msg["table"]
         view = msg["view"]
+        self.game_number = table.get("game_number", 0)
         if table.get("match_over"):
             self.group.match_over()
             return
@@ -407,6 +488,8 @@ class Client:
         if now >= self.run.window.stop_sending:
             return
         self.pending = (version, now, action)
+        self.pending_game = self.game_number
+        self.group.inflight[version] = (now, set())
         self.run.stats.sent_total += 1
         try:
             await self.ws.send(json.dumps({"type": "action", "action": action,
@@ -416,15 +499,37 @@ class Client:
             self.run.stats.error("send_failed")
 
 
-class Group:
-    """Four clients at one table; opens a new table when the match is over."""
+#: what ``POST /api/tables`` gets per game besides name, bots, seat and turn timer
+#: (no limit: open-ended sittings; Mucken's Bobbl limit comes from the config)
+GAME_BODY: dict[str, dict[str, Any]] = {
+    "mucken": {}, "schafkopf": {"game": "schafkopf"}, "mulatschak": {"game": "mulatschak"},
+    "mus": {"game": "mus"}}
 
-    def __init__(self, run: ClientRun, index: int) -> None:
+
+class Group:
+    """The clients at one table (one per seat: four, or Mulatschak's 3–6); opens a new
+    table when the match is over."""
+
+    def __init__(self, run: ClientRun, index: int, game: str = "mucken",
+                 seats: int = 4) -> None:
         self.run = run
         self.index = index
-        self.clients = [Client(run, self, seat) for seat in range(4)]
+        self.game = game
+        self.clients = [Client(run, self, seat) for seat in range(seats)]
         self.table_id = ""
         self.reseating = False
+        #: actions in flight: version sent at -> (send time, seats that saw a newer version)
+        self.inflight: dict[int, tuple[float, set[int]]] = {}
+
+    def table_body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"name": f"Last {self.index}", "bots": [], "seat": 0,
+                                "turn_timer": self.run.cfg.turn_timer,
+                                **GAME_BODY.get(self.game, {"game": self.game})}
+        if self.game == "mucken":
+            body["bobbl_limit"] = self.run.cfg.bobbl_limit
+        if len(self.clients) != 4:
+            body["players"] = len(self.clients)
+        return body
 
     async def setup(self, first: bool = True) -> None:
         import httpx
@@ -436,10 +541,7 @@ class Group:
                     await c.login(http, f"Gast {self.run.tag}{self.index}-{c.seat}")
                     http.cookies.clear()
             host = self.clients[0]
-            r = await http.post("/api/tables", headers=host.headers(), json={
-                "name": f"Last {self.index}", "bots": [], "seat": 0,
-                "bobbl_limit": self.run.cfg.bobbl_limit,
-                "turn_timer": self.run.cfg.turn_timer})
+            r = await http.post("/api/tables", headers=host.headers(), json=self.table_body())
             r.raise_for_status()
             self.table_id = r.json()["id"]
             http.cookies.clear()
@@ -450,6 +552,7 @@ class Group:
                 http.cookies.clear()
         self.run.stats.tables_opened += 1
         self.run.stats.games_started += 1  # the table starts its first game when full
+        self.inflight.clear()
         for c in self.clients:
             await c.connect(self.table_id)
 
@@ -485,7 +588,14 @@ class ClientRun:
         self.cfg = cfg
         self.tag = tag
         self.rng = random.Random(None if cfg.seed is None else cfg.seed + first_group)
-        self.groups = [Group(self, first_group + i) for i in range(n_groups)]
+        self.groups = []
+        games = cfg.games or ["mucken"]
+        seats = cfg.mulatschak_seats or [4]
+        for i in range(first_group, first_group + n_groups):
+            game = games[i % len(games)]
+            # the Mulatschak groups cycle through the seat counts
+            n = seats[(i // len(games)) % len(seats)] if game == "mulatschak" else 4
+            self.groups.append(Group(self, i, game, n))
         self.stats = ClientStats()
         self.window = Window()
         self.finished = False
@@ -518,6 +628,12 @@ class ClientRun:
         self.stats.lost = sum(1 for g in self.groups for c in g.clients
                               if c.pending is not None and
                               self.window.start <= c.pending[1] < self.window.end)
+        self.stats.views_missing = sum(
+            1 for g in self.groups if not g.reseating for sent, _ in g.inflight.values()
+            if self.window.start <= sent < self.window.end)
+        if self.stats.views_missing:
+            self.stats.errors += self.stats.views_missing
+            self.stats.error_codes["view_missing"] += self.stats.views_missing
         self.stats.errors += self.stats.lost
         if self.stats.lost:
             self.stats.error_codes["no_answer"] += self.stats.lost
@@ -567,6 +683,17 @@ def percentile(values: list[float], q: float) -> float:
     return s[k]
 
 
+def _client_count(cfg: LoadConfig) -> int:
+    """How many clients ``cfg`` seats (as :class:`ClientRun` lays the groups out)."""
+    games = cfg.games or ["mucken"]
+    seats = cfg.mulatschak_seats or [4]
+    n = 0
+    for i in range(cfg.tables):
+        game = games[i % len(games)]
+        n += seats[(i // len(games)) % len(seats)] if game == "mulatschak" else 4
+    return n
+
+
 @dataclass
 class _Sampler:
     server: ServerProcess
@@ -581,6 +708,14 @@ class _Sampler:
     window: tuple[float, float] = (0.0, 0.0)
     storms: list[dict[str, Any]] = field(default_factory=list)
     storm_samples: dict[str, list[float]] = field(default_factory=dict)
+
+    def perf_snapshot(self) -> None:
+        """With ``STAMMTISCH_PERF`` (server/perf.py) the server writes its timings and
+        starts anew on ``SIGUSR1``: sent at the window's start and end."""
+        if PERF_ENV in self.cfg.server_env or PERF_ENV in os.environ:
+            for pid in process_tree(self.server.pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGUSR1)
 
     def tick(self) -> None:
         st = self.server.sample()
@@ -607,11 +742,13 @@ async def _sample_window(sampler: _Sampler, go: float) -> None:
         await asyncio.sleep(min(0.25, max(0.0, start - time.monotonic())))
     sampler.cpu_start = sampler.server.cpu_seconds()
     sampler.busy_start = system_busy_seconds() or 0.0
+    sampler.perf_snapshot()
     while time.monotonic() < end:
         sampler.tick()
         await asyncio.sleep(min(0.25, max(0.0, end - time.monotonic())))
     sampler.cpu_end = sampler.server.cpu_seconds()
-    sampler.rss_end_kb = proc_status(sampler.server.pid).get("VmRSS", 0)
+    sampler.perf_snapshot()
+    sampler.rss_end_kb = sampler.server.sample().get("VmRSS", 0)
     sampler.busy_end = system_busy_seconds() or 0.0
     with contextlib.suppress(OSError, ValueError, IndexError):
         sampler.load_end = float(Path("/proc/loadavg").read_text().split()[0])
@@ -718,14 +855,71 @@ def _run_processes(server: ServerProcess, cfg: LoadConfig, sampler: _Sampler) ->
                 w.wait()
 
 
+def server_command(cfg: LoadConfig) -> list[str] | None:
+    """The server's command line: ``cfg.server_cmd``, or for ``workers`` > 1
+    ``stammtisch serve --workers N --redis URL --db <db>`` (``None``: the default)."""
+    if cfg.server_cmd is not None or cfg.workers <= 1:
+        return cfg.server_cmd
+    if not cfg.db.startswith(("postgresql://", "postgres://", "postgresql+")):
+        raise ValueError(f"workers={cfg.workers}: several workers share one PostgreSQL "
+                         "database; give --db postgresql://…")
+    return [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", "{port}",
+            "--db", "{db}", "--bot-delay", "0", "--workers", str(cfg.workers),
+            "--redis", cfg.redis]
+
+
+def verify_stored(db_url: str, acked: list[list[Any]]) -> tuple[int, int]:
+    """``(checked, lost)``: each acknowledged action ``[table id, game number, text]``
+    must be in the stored record of that game, in order (the ``log`` also holds chance
+    and bot actions, so the acknowledged ones are checked as a subsequence)."""
+    from stammtisch.persistence.db import Database
+    from stammtisch.persistence.store import Store
+
+    by_game: dict[tuple[str, int], list[str]] = {}
+    for table_id, number, text in acked:
+        by_game.setdefault((str(table_id), int(number)), []).append(str(text).strip().lower())
+    db = Database(db_url)
+    try:
+        store = Store(db)
+        logs: dict[tuple[str, int], list[str]] = {}
+        for table_id in {t for t, _ in by_game}:
+            for row in store.games_of_table(table_id):
+                logs[(table_id, row.number)] = [str(a).lower()
+                                                for a in (row.record or {}).get("log", [])]
+    finally:
+        db.dispose()
+    lost = 0
+    for key, actions in by_game.items():
+        it = iter(logs.get(key, []))
+        for a in actions:
+            if not any(x == a for x in it):
+                lost += 1
+                it = iter(())  # the rest of this game is not in order either
+    return len(acked), lost
+
+
+def _lat(values: list[float]) -> dict[str, Any]:
+    return {"actions": len(values), "p50_ms": round(percentile(values, 50), 2),
+            "p95_ms": round(percentile(values, 95), 2),
+            "p99_ms": round(percentile(values, 99), 2),
+            "max_ms": round(max(values), 2) if values else 0.0}
+
+
 def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
-    """Start a server, drive ``cfg.tables`` tables of four clients, return the figures."""
+    """Start a server, drive ``cfg.tables`` tables of clients, return the figures."""
     if cfg.tables < 1:
         raise ValueError("tables must be at least 1")
+    unknown = [g for g in cfg.games if g not in GAME_BODY]
+    if unknown or not cfg.games:
+        raise ValueError(f"games: {unknown or cfg.games!r}; choose from "
+                         f"{', '.join(GAME_BODY)}")
+    if any(not 3 <= n <= 6 for n in cfg.mulatschak_seats):
+        raise ValueError(f"mulatschak seats {cfg.mulatschak_seats!r}: each 3..6")
+    cmd = server_command(cfg)
     with tempfile.TemporaryDirectory(prefix="stammtisch-bench-") as tmp:
         db_url = cfg.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         env = {**AUTH_STORM_ENV, **cfg.server_env} if cfg.auth_storm else cfg.server_env
-        server = ServerProcess(db_url, Path(tmp) / "server.log", env, cfg.server_cmd)
+        server = ServerProcess(db_url, Path(tmp) / "server.log", env, cmd)
         try:
             server.wait_ready()
             sampler = _Sampler(server, cfg)
@@ -740,29 +934,56 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
         finally:
             server.stop()
             log_tail = server.log_path.read_text(errors="replace")[-4000:]
+        checked = lost_stored = -1
+        if cfg.verify and server_alive:
+            checked, lost_stored = verify_stored(db_url, stats.acked)
+    every = [x for values in stats.every.values() for x in values]
     lat = stats.latencies
     cpu = sampler.cpu_end - sampler.cpu_start
+    games = cfg.games
     result: dict[str, Any] = {
         "tables": cfg.tables,
-        "clients": 4 * cfg.tables,
+        "clients": _client_count(cfg),
+        "games": list(games),
+        "workers": cfg.workers,
         "seconds": cfg.seconds,
         "warmup_s": cfg.warmup,
         "think_ms": cfg.think_ms,
         "actions": len(lat),
         "actions_per_s": round(len(lat) / cfg.seconds, 1) if cfg.seconds > 0 else 0.0,
-        "p50_ms": round(percentile(lat, 50), 2),
-        "p95_ms": round(percentile(lat, 95), 2),
-        "p99_ms": round(percentile(lat, 99), 2),
-        "max_ms": round(max(lat), 2) if lat else 0.0,
-        "mean_ms": round(sum(lat) / len(lat), 2) if lat else 0.0,
+        # action -> every client of the table has the new version
+        "p50_ms": round(percentile(every, 50), 2),
+        "p95_ms": round(percentile(every, 95), 2),
+        "p99_ms": round(percentile(every, 99), 2),
+        "max_ms": round(max(every), 2) if every else 0.0,
+        "mean_ms": round(sum(every) / len(every), 2) if every else 0.0,
+        # action -> the acting client's own update
+        "own_p50_ms": round(percentile(lat, 50), 2),
+        "own_p95_ms": round(percentile(lat, 95), 2),
+        "own_p99_ms": round(percentile(lat, 99), 2),
+        "own_max_ms": round(max(lat), 2) if lat else 0.0,
+        "per_game": {g: {**_lat(stats.every.get(g, [])),
+                         "own_p99_ms": round(percentile(stats.own.get(g, []), 99), 2)}
+                     for g in games},
         "errors": stats.errors,
         "error_codes": dict(stats.error_codes),
+        "views_missing": stats.views_missing,
+        "acked_actions": checked,
+        "lost_actions": lost_stored,
         "server_peak_rss_mb": round(server.peak_rss_kb / 1024, 1),
         "server_rss_end_mb": round(sampler.rss_end_kb / 1024, 1),
         "server_cpu_s": round(cpu, 2),
         "server_cpu_pct": round(100 * cpu / cfg.seconds, 1) if cfg.seconds > 0 else 0.0,
         "client_procs": max(1, min(cfg.client_procs, cfg.tables)),
         "bench_cpu_s": round(stats.cpu_s, 2),
+        # the client processes' CPU: of one core, and of the whole machine
+        "client_cpu_pct": round(100 * stats.cpu_s / cfg.seconds, 1) if cfg.seconds > 0
+        else 0.0,
+        "client_machine_share_pct": round(
+            100 * stats.cpu_s / (cfg.seconds * (os.cpu_count() or 1)), 1)
+        if cfg.seconds > 0 else 0.0,
+        "server_machine_share_pct": round(100 * cpu / (cfg.seconds * (os.cpu_count() or 1)),
+                                          1) if cfg.seconds > 0 else 0.0,
         "client_lag_p99_ms": round(percentile(stats.loop_lag, 99), 1),
         "client_lag_max_ms": round(max(stats.loop_lag, default=0.0), 1),
         # everything else the machine ran in the window (other users' jobs skew the figures)
@@ -781,6 +1002,9 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
     if not server_alive:
         result["errors"] += 1
         result["error_codes"]["server_died"] = 1
+    if lost_stored > 0:
+        result["errors"] += lost_stored
+        result["error_codes"]["lost_action"] = lost_stored
     if not server_alive or cfg.server_cmd is not None:
         result["server_log"] = log_tail
     return result

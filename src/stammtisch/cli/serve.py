@@ -130,6 +130,13 @@ def serve_command(
         None, "--forwarded-allow-ips", help="Believe X-Forwarded-For/-Proto from these proxy "
         "addresses (comma-separated, '*' for any) [default: none, or "
         "STAMMTISCH_FORWARDED_ALLOW_IPS]; only behind a reverse proxy."),
+    workers: int = typer.Option(1, "--workers", help="Worker processes sharing the port "
+                                "[default: 1]; more than one needs --redis and a "
+                                "postgresql:// --db (docs/deployment.md)."),
+    redis_url: str | None = typer.Option(None, "--redis", help="Redis URL the workers (of "
+                                         "this and other machines) share, e.g. "
+                                         "redis://127.0.0.1:6379/0 [default: none, or "
+                                         "STAMMTISCH_REDIS_URL]."),
 ) -> None:
     """Run the web server: lobby, tables, bots, tournaments and the browser UI.
 
@@ -146,13 +153,15 @@ def serve_command(
         try:
             settings = Settings.from_env(database_url=db, host=host, port=port,
                                          bot_delay=bot_delay, seed=seed,
-                                         forwarded_allow_ips=forwarded_allow_ips)
+                                         forwarded_allow_ips=forwarded_allow_ips,
+                                         redis_url=redis_url)
         except (TypeError, ValueError) as e:
             raise ServeError(f"a STAMMTISCH_* environment variable is wrong: "
                              f"{_one_line(e)}") from None
         check_port(settings.port)
         check_listen(settings.host, settings.port)
         url = settings.database_url or default_database_url()
+        check_cluster(workers, settings.redis_url, url)
         check_database(url, settings.migrate)
     except ServeError as e:
         typer.echo(f"stammtisch serve: {e}", err=True)
@@ -170,4 +179,58 @@ def serve_command(
 
     from stammtisch.server.runner import uvicorn_config
 
+    if workers > 1:
+        run_workers(settings, workers, banner)
+        return
     Server(uvicorn_config(create_app(settings), settings)).run()
+
+
+def check_cluster(workers: int, redis_url: str, db_url: str) -> None:
+    """``--workers``/``--redis``: more than one worker needs Redis and PostgreSQL, and
+    Redis must answer."""
+    if workers < 1:
+        raise ServeError(f"--workers {workers}: give 1 or more")
+    if workers > 1 and not redis_url:
+        raise ServeError(f"--workers {workers} needs --redis redis://HOST:PORT/DB (the "
+                         "workers share their tables through Redis)")
+    if (workers > 1 or redis_url) and not db_url.startswith("postgresql"):
+        raise ServeError(f"--workers {workers} with --redis needs a PostgreSQL database "
+                         "(--db postgresql://user@host/dbname): SQLite cannot be shared "
+                         "by several processes or machines")
+    if redis_url:
+        from stammtisch.server.cluster import check_redis
+
+        try:
+            check_redis(redis_url)
+        except ValueError as e:
+            raise ServeError(_one_line(e)) from None
+
+
+def run_workers(settings: Any, workers: int, banner: str) -> None:
+    """``--workers N``: uvicorn's own supervisor — one listening socket bound here and
+    shared by N worker processes (the kernel spreads the connections), workers that die
+    are started again, SIGHUP restarts them one by one, SIGTTIN/SIGTTOU add or remove
+    one.  Each worker builds its app from the ``STAMMTISCH_*`` variables set here
+    (``stammtisch.server.cluster:app_from_env``)."""
+    import inspect
+    import os
+
+    import uvicorn
+    from uvicorn.supervisors.multiprocess import Multiprocess
+
+    from stammtisch.server.runner import uvicorn_config
+
+    for f in dataclasses.fields(settings):
+        value = getattr(settings, f.name)
+        if f.name != "extra" and value is not None:
+            os.environ[f"STAMMTISCH_{f.name.upper()}"] = str(value)
+    config = uvicorn_config("stammtisch.server.cluster:app_from_env", settings,
+                            factory=True, workers=workers)
+    sock = config.bind_socket()
+    typer.echo(f"{banner}  [{workers} workers, redis: {display_url(settings.redis_url)}]",
+               err=True)
+    if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn < 0.36
+        Multiprocess(config, target=uvicorn.Server(config).run,  # type: ignore[call-arg]
+                     sockets=[sock]).run()
+    else:
+        Multiprocess(config, sockets=[sock]).run()

@@ -18,6 +18,7 @@ from stammtisch.persistence.store import Store
 from stammtisch.persistence.tournament_store import TournamentStore
 from stammtisch.server import api, games, online_tournament, tournament_api, ws
 from stammtisch.server.auth import PasswordWorkers, RateLimiter
+from stammtisch.server.cluster import Cluster, ClusterRouter
 from stammtisch.server.hardening import RequestGuard
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import TableManager
@@ -25,6 +26,12 @@ from stammtisch.tournament.service import TournamentService
 
 STATIC = Path(str(resources.files("stammtisch.server") / "static"))
 _STATUS_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+def _cluster(settings: Settings, db: Database) -> Cluster | None:
+    """With ``redis_url``: this worker's part of a cluster (docs/server.md, Several
+    workers); else ``None`` (one process serves every table)."""
+    return Cluster(settings, db) if settings.redis_url else None
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -35,8 +42,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.database_url or default_database_url())
         if settings.migrate:
             db.migrate()
-        store = Store(db)
-        manager = TableManager(store, settings)
+        cluster = _cluster(settings, db)  # several workers (server/cluster.py), else None
+        store = Store(db) if cluster is None else cluster.store
+        manager = TableManager(store, settings) if cluster is None else cluster.manager
         manager.load()
         app.state.db = db
         # made per start (a stopped app's pool is shut down)
@@ -44,6 +52,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                               settings.password_queue)
         app.state.store = store
         app.state.tables = manager
+        app.state.cluster = cluster
+        if cluster is not None:
+            cluster.app = app
         app.state.tournament_service = TournamentService(TournamentStore(db), seed=settings.seed)
         app.state.online = online_tournament.OnlineRounds(manager, app.state.tournament_service)
         await manager.start()
@@ -52,6 +63,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             manager.close()
+            if cluster is not None:
+                await cluster.stop()
             app.state.passwords.close()
             db.dispose()
 
@@ -87,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                              "errors": [{"loc": e.get("loc"), "msg": e.get("msg")}
                                         for e in exc.errors()]}, status_code=422)
 
+    app.add_middleware(ClusterRouter)  # REST calls about a table go to its owner
     app.add_middleware(RequestGuard)
     app.include_router(api.router)
     app.include_router(games.router)  # also the /replay/{id} page (checks who may see it)

@@ -42,6 +42,11 @@ class Settings:
     #: trust X-Forwarded-For/-Proto only from these proxy addresses (comma-separated,
     #: ``*`` for any); empty: proxy headers are ignored (see docs/server.md, Hardening)
     forwarded_allow_ips: str = ""
+    #: several workers: the Redis URL they share (leases, relay, lobby); empty: one
+    #: process serves every table (docs/server.md, Several workers)
+    redis_url: str = ""
+    #: seconds a worker's lease on a table lasts unless renewed (renewed every third)
+    lease_ttl: float = 3.0
     #: table actions per connection: burst size and refill per second
     action_burst: int = 30
     action_rate: float = 10.0

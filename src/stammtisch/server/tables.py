@@ -834,6 +834,9 @@ def _hint_for(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, fl
 class TableManager:
     """All live tables of the server; restores them from the store at start."""
 
+    #: the class of its live tables (several workers: a fenced one, server/cluster.py)
+    runtime: type[TableRuntime] = TableRuntime
+
     def __init__(self, store: Store, settings: Settings) -> None:
         self.store = store
         self.settings = settings
@@ -889,7 +892,7 @@ class TableManager:
             invite_code=secrets.token_urlsafe(12), rules=rules_json,
             settings=settings if game == registry.DEFAULT_GAME else {**settings, "game": game},
             seats=[s.to_json() for s in seats], first_dealer=0, status="open")
-        rt = TableRuntime(self, row)
+        rt = self.runtime(self, row)
         self.tables[rt.id] = rt
         return rt
 

@@ -139,6 +139,9 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         return
     manager: TableManager = ws.app.state.tables
     user = user_from_token(ws.app.state.store, ws.cookies.get(SESSION_COOKIE))
+    cluster = getattr(ws.app.state, "cluster", None)  # several workers: server/cluster.py
+    if cluster is not None and await cluster.route_socket(ws, table_id, user):
+        return  # relayed to the worker that owns the table
     rt = manager.get(table_id)
     await ws.accept()
     if rt is None:

@@ -1,0 +1,830 @@
+"""Several workers (processes, machines) sharing one PostgreSQL and one Redis.
+
+Switched on by ``Settings.redis_url`` (``stammtisch serve --redis URL``); without it the
+server is the single process of :mod:`stammtisch.server.tables`, unchanged.
+
+* **Leases.**  Each live table is owned by one worker at a time: the Redis key
+  ``stammtisch:lease:<table>`` holds the owner's worker id, set with ``SET NX PX ttl``
+  (``Settings.lease_ttl``, 3 s).  The owner renews all its leases every ttl/3 with a
+  compare-and-renew Lua script (``pexpire`` only if the value is still its own id).
+  **Fencing:** every write of a table (``update_table``, ``save_game``, ``add_chat`` —
+  :class:`FencedStore`) first runs the same compare-and-renew; when it fails the write is
+  not made (:class:`LeaseLost`), the worker drops the table (timers stopped, its sockets
+  closed with 1012 so the clients reconnect) and never writes it again.  Since a
+  successful check renews the lease for a whole ttl, another worker can take the table
+  only ttl after the owner's last successful write check.  A key deleted by hand (or lost
+  with Redis) is the exception: the new owner waits ``TAKEOVER_GRACE`` before it reads the
+  records, which covers a write whose check had just passed.
+* **Takeover.**  Every worker keeps the ids of the live tables in the Redis set
+  ``stammtisch:tables`` (seeded from the database at start and every
+  ``RESEED_SECONDS``) and looks every ``SCAN_SECONDS`` for tables without a lease; it
+  takes such a table (``SET NX``) and rebuilds it from its stored records (the restore
+  path of a restarted server, :meth:`TableRuntime.restore`).  A worker killed with -9 thus
+  loses its tables for at most ttl + ``SCAN_SECONDS`` + the restore.
+* **Relay.**  A websocket or a REST call (``/api/tables/<id>`` and its ``join``,
+  ``leave``, ``bots``) may land on any worker.  If the table has no owner, that worker
+  takes it; if another worker owns it, the request goes to the owner through Redis
+  pub/sub: every worker listens on its own channel ``stammtisch:worker:<id>``.  A relayed
+  websocket is a :class:`~stammtisch.server.tables.Connection` at the owner whose ``send``
+  publishes to the relaying worker with the connection's id, so each seat's state message
+  goes only to that seat's connections (the per-seat views never meet another seat's
+  socket).  A REST call is replayed inside the owner's own app (ASGI) and its answer
+  published back.  The relaying worker watches the lease and closes the client's socket
+  (1012, the client reconnects) when the owner changes.
+* **Lobby.**  Each owner writes the lobby entries of its public tables into the Redis hash
+  ``stammtisch:lobby`` and announces changes on the channel ``stammtisch:lobby``; every
+  worker answers ``GET /api/tables`` and its lobby sockets from that hash.
+
+Redis is used as a key-value store with expiry and as pub/sub — no broker, discovery or
+consensus of our own.  Online tournament rounds still run per worker (see docs/server.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import random
+import re
+import secrets
+import socket
+import time
+import weakref
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import redis
+import redis.asyncio as aredis
+from sqlalchemy import select
+
+from stammtisch.persistence.db import Database
+from stammtisch.persistence.models import ChatMessage, GameTable
+from stammtisch.persistence.store import Store
+from stammtisch.server.settings import Settings
+from stammtisch.server.tables import ActionRejected, Connection, TableManager, TableRuntime
+
+PREFIX = "stammtisch:"
+LEASE = PREFIX + "lease:"
+TABLES = PREFIX + "tables"
+LOBBY = PREFIX + "lobby"
+WORKER = PREFIX + "worker:"
+
+#: seconds between scans for tables without an owner, and between re-seeds of
+#: ``stammtisch:tables`` from the database (after a Redis restart it is empty)
+SCAN_SECONDS = 1.0
+RESEED_SECONDS = 5.0
+#: seconds a worker waits after taking a table whose lease vanished before reading it
+TAKEOVER_GRACE = 0.3
+#: seconds a relayed REST call waits for the owner's answer
+HTTP_TIMEOUT = 5.0
+#: close code for "the table moved to another worker: connect again" (RFC 6455: service
+#: restart); the browser's socket() reconnects on it
+CLOSE_MOVED = 1012
+
+RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9]{1,16})(?:/(?:join|leave|bots))?/?$")
+
+
+class LeaseLost(RuntimeError):
+    """A write for a table this worker no longer owns (or cannot prove it owns)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id}: this worker does not own its lease any more")
+        self.table_id = table_id
+
+
+class FencedStore(Store):
+    """The store whose table writes are fenced by the table's lease (see the module
+    docstring); everything else is the plain :class:`Store`."""
+
+    def __init__(self, db: Database, cluster: Cluster) -> None:
+        super().__init__(db)
+        self.cluster = cluster
+
+    def create_table(self, **fields: Any) -> GameTable:
+        self.cluster.claim_new(str(fields["id"]))
+        row = super().create_table(**fields)
+        with contextlib.suppress(redis.RedisError):
+            self.cluster.sync.sadd(TABLES, row.id)
+        return row
+
+    def update_table(self, table_id: str, **fields: Any) -> None:
+        self.cluster.fence(table_id)
+        super().update_table(table_id, **fields)
+        if fields.get("status") == "finished":
+            with contextlib.suppress(redis.RedisError):
+                self.cluster.sync.srem(TABLES, table_id)
+                self.cluster.sync.hdel(LOBBY, table_id)
+
+    def save_game(self, table_id: str, number: int, record: dict[str, Any], finished: bool,
+                  *args: Any, **kwargs: Any) -> Any:
+        self.cluster.fence(table_id)
+        return super().save_game(table_id, number, record, finished, *args, **kwargs)
+
+    def add_chat(self, table_id: str, user_id: int | None, name: str,
+                 text: str) -> ChatMessage:
+        self.cluster.fence(table_id)
+        return super().add_chat(table_id, user_id, name, text)
+
+
+class FencedTable(TableRuntime):
+    """A live table of one worker among several: a write refused by the lease
+    (:class:`LeaseLost`) ends what was going on quietly — the worker drops the table and
+    closes its sockets with 1012, and the clients reconnect (to the new owner)."""
+
+    async def connect(self, key: int, conn: Connection) -> None:
+        with contextlib.suppress(LeaseLost):
+            await super().connect(key, conn)
+
+    async def disconnect(self, key: int) -> None:
+        with contextlib.suppress(LeaseLost):
+            await super().disconnect(key)
+
+    async def handle_action(self, conn: Connection, text: Any, version: Any) -> None:
+        with contextlib.suppress(LeaseLost):  # not applied, not acknowledged
+            await super().handle_action(conn, text, version)
+
+    async def chat(self, conn: Connection, text: Any) -> None:
+        with contextlib.suppress(LeaseLost):
+            await super().chat(conn, text)
+
+    def _spawn(self, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        async def fenced() -> None:  # bots, timers
+            with contextlib.suppress(LeaseLost):
+                await fn()
+
+        super()._spawn(fenced)
+
+
+class ClusterTableManager(TableManager):
+    """The table manager of one worker among several: it holds only the tables it owns
+    and lists the lobby of all workers (from Redis)."""
+
+    runtime = FencedTable
+
+    def __init__(self, store: Store, settings: Settings, cluster: Cluster) -> None:
+        super().__init__(store, settings)
+        self.cluster = cluster
+        #: creation time of each local table (lobby order)
+        self.created: dict[str, float] = {}
+
+    def load(self) -> None:
+        """No table is loaded at start: the scanner takes the tables without an owner."""
+        self.cluster.seed_tables()
+
+    async def start(self) -> None:
+        await self.cluster.start()
+
+    def close(self) -> None:
+        super().close()
+        self.cluster.release_all()
+
+    def create(self, **kwargs: Any) -> TableRuntime:
+        rt = super().create(**kwargs)
+        self.created[rt.id] = time.time()
+        return rt
+
+    def adopt(self, row: GameTable) -> TableRuntime:
+        """Rebuild a table this worker has just taken from its stored records."""
+        rt = self.runtime(self, row)
+        rt.restore()
+        self.tables[rt.id] = rt
+        self.created[rt.id] = row.created_at.timestamp() if row.created_at else time.time()
+        rt.schedule()
+        for i, s in enumerate(rt.seats):
+            if s.kind == "human" and s.away:
+                rt.arm_away_timer(i)
+        return rt
+
+    def local_entries(self) -> list[dict[str, Any]]:
+        return TableManager.lobby_list(self)
+
+    def lobby_list(self) -> list[dict[str, Any]]:
+        """Every worker's public tables (the hash ``stammtisch:lobby``), oldest first."""
+        try:
+            raw = self.cluster.sync.hgetall(LOBBY)
+        except redis.RedisError:
+            return self.local_entries()
+        items = []
+        for value in raw.values():
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                at, entry = json.loads(value)
+                items.append((float(at), entry))
+        items.sort(key=lambda x: x[0])
+        return [entry for _, entry in items]
+
+    async def lobby_changed(self) -> None:
+        await self.cluster.publish_lobby()
+
+    async def local_lobby_changed(self) -> None:
+        await TableManager.lobby_changed(self)
+
+
+class Cluster:
+    """One worker's part in the cluster: leases, takeover, relay, shared lobby."""
+
+    def __init__(self, settings: Settings, db: Database) -> None:
+        self.settings = settings
+        self.db = db
+        self.id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.ttl_ms = max(300, int(settings.lease_ttl * 1000))
+        self.sync = redis.Redis.from_url(settings.redis_url, decode_responses=True,
+                                         socket_timeout=2, socket_connect_timeout=2)
+        self.aio = aredis.Redis.from_url(settings.redis_url, decode_responses=True,
+                                         socket_timeout=5, socket_connect_timeout=2)
+        self._renew = self.sync.register_script(RENEW)
+        self._release = self.sync.register_script(RELEASE)
+        self._arenew = self.aio.register_script(RENEW)
+        self.store = FencedStore(db, self)
+        self.manager = ClusterTableManager(self.store, settings, self)
+        self.app: Any = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._ids = itertools.count(1)
+        #: local websockets of each local table (closed when the table moves)
+        self.sockets: dict[str, weakref.WeakSet[Any]] = {}
+        #: relaying side: connection id -> queue of what the owner sends
+        self.inbox: dict[str, asyncio.Queue[tuple[str, Any]]] = {}
+        #: relaying side: request id -> future of the owner's answer
+        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        #: owner side: connection id -> (table id, queue of client frames, worker)
+        self.remote: dict[str, tuple[str, asyncio.Queue[str | None], str]] = {}
+        self._taking: dict[str, asyncio.Future[bool]] = {}
+        #: when this worker lost (dropped) each table (monotonic clock)
+        self.lost_at: dict[str, float] = {}
+        self.closing = False
+
+    # -- leases ----------------------------------------------------------------------
+    def claim_new(self, table_id: str) -> None:
+        if not self.sync.set(LEASE + table_id, self.id, nx=True, px=self.ttl_ms):
+            raise LeaseLost(table_id)
+
+    def fence(self, table_id: str) -> None:
+        """Compare-and-renew the lease before a write; :class:`LeaseLost` (and the table
+        dropped) when it is not this worker's any more or Redis cannot say."""
+        try:
+            ok = self._renew(keys=[LEASE + table_id], args=[self.id, self.ttl_ms])
+        except redis.RedisError:
+            ok = 0
+        if not ok:
+            self._lost(table_id)
+            raise LeaseLost(table_id)
+
+    def _lost(self, table_id: str) -> None:
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_soon(self.drop, table_id)
+
+    def drop(self, table_id: str) -> None:
+        """Stop serving a table: its timers, its local and relayed sockets (1012).  The
+        scanner leaves it to the other workers for 2 ttl (this one may be the odd one
+        out, e.g. cut off from Redis)."""
+        self.lost_at[table_id] = time.monotonic()
+        rt = self.manager.tables.pop(table_id, None)
+        self.manager.created.pop(table_id, None)
+        if rt is not None:
+            rt.close()
+        for ws in list(self.sockets.pop(table_id, ())):
+            self._spawn(self._close_ws(ws, CLOSE_MOVED))
+        for cid, (tid, queue, worker) in list(self.remote.items()):
+            if tid == table_id:
+                self.remote.pop(cid, None)
+                queue.put_nowait(None)
+                self._spawn(self._publish(worker, "j " + json.dumps(
+                    {"k": "end", "cid": cid, "code": CLOSE_MOVED})))
+
+    async def _close_ws(self, ws: Any, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=code, reason="table moved")
+
+    def release_all(self) -> None:
+        """At shutdown: give the leases back at once (another worker takes over)."""
+        self.closing = True
+        for table_id in list(self.manager.tables):
+            with contextlib.suppress(redis.RedisError):
+                self._release(keys=[LEASE + table_id], args=[self.id])
+
+    async def owner(self, table_id: str) -> str | None:
+        value = await self.aio.get(LEASE + table_id)
+        return None if value is None else str(value)
+
+    async def ensure(self, table_id: str) -> str | None:
+        """``"local"`` when this worker serves the table (taking it if nobody owns it),
+        the owner's worker id when another does, ``None`` when there is no live table."""
+        for _ in range(3):
+            if table_id in self.manager.tables:
+                return "local"
+            try:
+                owner = await self.owner(table_id)
+            except redis.RedisError:
+                return None
+            if owner is not None and owner != self.id:
+                return owner
+            row = self.store.table(table_id)
+            if row is None or row.status not in ("open", "playing"):
+                return None  # no live table: no lease for it
+            if await self.take(table_id):
+                return "local"
+        return None
+
+    async def take(self, table_id: str) -> bool:
+        """Take a table without an owner and rebuild it from the database."""
+        running = self._taking.get(table_id)
+        if running is not None:
+            return await running
+        return table_id in await self.take_many([table_id])
+
+    async def take_many(self, ids: list[str]) -> set[str]:
+        """Take the tables of ``ids`` that have no owner (``SET NX``), wait
+        ``TAKEOVER_GRACE`` once, then rebuild each from the database; the ids taken."""
+        loop = asyncio.get_running_loop()
+        mine: dict[str, asyncio.Future[bool]] = {}
+        for table_id in ids:
+            if self.closing or table_id in self._taking or table_id in self.manager.tables:
+                continue
+            fut: asyncio.Future[bool] = loop.create_future()
+            self._taking[table_id] = fut
+            mine[table_id] = fut
+        taken: set[str] = set()
+        try:
+            won = []
+            for table_id in mine:
+                if await self.aio.set(LEASE + table_id, self.id, nx=True, px=self.ttl_ms):
+                    won.append(table_id)
+            if won:
+                await asyncio.sleep(TAKEOVER_GRACE)
+            for table_id in won:
+                with contextlib.suppress(Exception):  # a broken table stays unowned
+                    if await self._load(table_id):
+                        taken.add(table_id)
+            if taken:
+                await self.publish_lobby()
+        finally:
+            for table_id, fut in mine.items():
+                self._taking.pop(table_id, None)
+                if not fut.done():
+                    fut.set_result(table_id in taken)
+        return taken
+
+    async def _load(self, table_id: str) -> bool:
+        row = self.store.table(table_id)
+        if row is None or row.status not in ("open", "playing"):
+            await self.aio.srem(TABLES, table_id)
+            await self.aio.hdel(LOBBY, table_id)
+            self._release(keys=[LEASE + table_id], args=[self.id])
+            return False
+        if not await self._arenew(keys=[LEASE + table_id], args=[self.id, self.ttl_ms]):
+            return False
+        self.manager.adopt(row)
+        return True
+
+    def seed_tables(self) -> None:
+        with self.db.session() as s:
+            ids = list(s.scalars(select(GameTable.id).where(
+                GameTable.status.in_(("open", "playing")))))
+        if ids:
+            self.sync.sadd(TABLES, *ids)
+
+    # -- background work ----------------------------------------------------------------
+    async def start(self) -> None:
+        self._tasks = [asyncio.get_running_loop().create_task(fn()) for fn in
+                       (self._listen, self._renew_loop, self._scan_loop)]
+
+    async def stop(self) -> None:
+        self.closing = True
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(BaseException):
+                await t
+        with contextlib.suppress(Exception):
+            await self.aio.aclose()
+        with contextlib.suppress(Exception):
+            self.sync.close()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.append(task)
+        task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[None]) -> None:
+        if task in self._tasks:
+            self._tasks.remove(task)
+
+    async def _renew_loop(self) -> None:
+        """Renew every lease every ttl/3; drop the tables whose lease is gone."""
+        while True:
+            await asyncio.sleep(self.ttl_ms / 3000)
+            ids = list(self.manager.tables)
+            if not ids:
+                continue
+            try:
+                async with self.aio.pipeline(transaction=False) as pipe:
+                    for table_id in ids:
+                        await self._arenew(keys=[LEASE + table_id],
+                                           args=[self.id, self.ttl_ms], client=pipe)
+                    results = await pipe.execute()
+            except redis.RedisError:
+                continue  # the next writes are refused by their fence anyway
+            for table_id, ok in zip(ids, results, strict=True):
+                if not ok:
+                    self.drop(table_id)
+
+    async def _scan_loop(self) -> None:
+        """Take the live tables that have no owner (their worker died or let them go)."""
+        last_seed = time.monotonic()
+        while True:
+            await asyncio.sleep(SCAN_SECONDS * (0.75 + random.random() / 2))
+            try:
+                if time.monotonic() - last_seed > RESEED_SECONDS:
+                    last_seed = time.monotonic()
+                    await asyncio.to_thread(self.seed_tables)
+                ids = [str(t) for t in await self.aio.smembers(TABLES)
+                       if str(t) not in self.manager.tables]
+                if not ids:
+                    continue
+                owners = await self.aio.mget([LEASE + t for t in ids])
+                now = time.monotonic()
+                free = [t for t, o in zip(ids, owners, strict=True) if o is None
+                        and now - self.lost_at.get(t, -1e9) > 2 * self.ttl_ms / 1000]
+                random.shuffle(free)
+                if free:
+                    await self.take_many(free[:200])
+            except (redis.RedisError, OSError):
+                continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a broken table must not stop the scanner
+                continue
+
+    async def _listen(self) -> None:
+        """This worker's channel and the lobby channel; resubscribes after Redis restarts."""
+        while True:
+            pubsub = self.aio.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(WORKER + self.id, LOBBY)
+                while True:
+                    msg = await pubsub.get_message(timeout=1.0)
+                    if msg is None:
+                        continue
+                    if msg["channel"] == LOBBY:
+                        await self.manager.local_lobby_changed()
+                    else:
+                        await self._on_message(msg["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def _publish(self, worker: str, data: str) -> None:
+        with contextlib.suppress(redis.RedisError):
+            await self.aio.publish(WORKER + worker, data)
+
+    async def publish_lobby(self) -> None:
+        """Write this worker's lobby entries into the shared hash and tell every worker."""
+        try:
+            entries = {e["id"]: e for e in self.manager.local_entries()}
+            async with self.aio.pipeline(transaction=False) as pipe:
+                for table_id in self.manager.tables:
+                    if table_id in entries:
+                        pipe.hset(LOBBY, table_id, json.dumps(
+                            [self.manager.created.get(table_id, 0.0), entries[table_id]]))
+                    else:
+                        pipe.hdel(LOBBY, table_id)
+                pipe.publish(LOBBY, "changed")
+                await pipe.execute()
+        except redis.RedisError:
+            await self.manager.local_lobby_changed()
+
+    # -- messages between workers --------------------------------------------------------
+    async def _on_message(self, data: str) -> None:
+        kind, _, rest = data.partition(" ")
+        if kind == "o":  # a text for a relayed client: "o <cid> <text>"
+            cid, _, text = rest.partition(" ")
+            inbox = self.inbox.get(cid)
+            if inbox is not None:
+                inbox.put_nowait(("text", text))
+            return
+        if kind == "f":  # a client frame for a relayed connection here: "f <cid> <text>"
+            cid, _, text = rest.partition(" ")
+            entry = self.remote.get(cid)
+            if entry is not None:
+                entry[1].put_nowait(text)
+            return
+        msg = json.loads(rest)
+        k = msg.get("k")
+        if k == "end":
+            inbox = self.inbox.get(msg["cid"])
+            if inbox is not None:
+                inbox.put_nowait(("end", int(msg.get("code", CLOSE_MOVED))))
+        elif k == "resp":
+            fut = self.pending.pop(msg["rid"], None)
+            if fut is not None and not fut.done():
+                fut.set_result(msg)
+        elif k == "open":
+            self._open_remote(msg)
+        elif k == "close":
+            entry = self.remote.get(msg["cid"])
+            if entry is not None:
+                entry[1].put_nowait(None)
+        elif k == "http":
+            self._spawn(self._serve_http(msg))
+
+    # -- websockets: the relaying side -------------------------------------------------------
+    async def route_socket(self, ws: Any, table_id: str, user: Any) -> bool:
+        """Called by the table socket before anything else: ``False`` when this worker
+        serves the table itself (or there is no such table), ``True`` when the socket was
+        relayed to the owner (and is over now)."""
+        where = await self.ensure(table_id)
+        if where is None:
+            return False
+        if where == "local":
+            self.sockets.setdefault(table_id, weakref.WeakSet()).add(ws)
+            return False
+        await self._relay(ws, table_id, where, user)
+        return True
+
+    async def _relay(self, ws: Any, table_id: str, owner: str, user: Any) -> None:
+        from stammtisch.server.ws import frame_problem, refuse
+
+        await ws.accept()
+        cid = f"{self.id}#{next(self._ids)}"
+        inbox: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self.inbox[cid] = inbox
+        done = asyncio.Event()
+
+        async def pump() -> None:
+            while True:
+                what, value = await inbox.get()
+                if what == "text":
+                    await ws.send_text(value)
+                else:
+                    await self._close_ws(ws, int(value))
+                    done.set()
+                    return
+
+        async def watch() -> None:
+            while True:
+                await asyncio.sleep(max(0.3, self.ttl_ms / 3000))
+                try:
+                    now = await self.owner(table_id)
+                except redis.RedisError:
+                    now = None
+                if now != owner:
+                    inbox.put_nowait(("end", CLOSE_MOVED))
+                    return
+
+        helpers = [asyncio.get_running_loop().create_task(pump()),
+                   asyncio.get_running_loop().create_task(watch())]
+        try:
+            await self._publish(owner, "j " + json.dumps({
+                "k": "open", "cid": cid, "from": self.id, "table": table_id,
+                "user_id": user.id if user else None, "name": user.name if user else "Gast",
+                "invite": ws.query_params.get("invite")}))
+            receiver = asyncio.get_running_loop().create_task(ws.receive())
+            closed = asyncio.get_running_loop().create_task(done.wait())
+            while True:
+                await asyncio.wait({receiver, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if closed.done():
+                    receiver.cancel()
+                    break
+                frame = receiver.result()
+                if frame["type"] == "websocket.disconnect":
+                    closed.cancel()
+                    break
+                problem = frame_problem(ws, frame)
+                if problem is not None:
+                    await refuse(ws, problem)
+                    closed.cancel()
+                    break
+                text = frame.get("text")
+                if text is None:
+                    text = "\x00"  # a binary frame: the owner answers bad_message
+                await self._publish(owner, f"f {cid} {text}")
+                receiver = asyncio.get_running_loop().create_task(ws.receive())
+        except Exception:
+            pass
+        finally:
+            self.inbox.pop(cid, None)
+            for t in helpers:
+                t.cancel()
+            await self._publish(owner, "j " + json.dumps({"k": "close", "cid": cid}))
+
+    # -- websockets: the owner's side -----------------------------------------------------------
+    def _open_remote(self, msg: dict[str, Any]) -> None:
+        cid, worker = str(msg["cid"]), str(msg["from"])
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.remote[cid] = (str(msg["table"]), queue, worker)
+        self._spawn(self._serve_remote(cid, msg, queue, worker))
+
+    async def _serve_remote(self, cid: str, msg: dict[str, Any],
+                            queue: asyncio.Queue[str | None], worker: str) -> None:
+        """A relayed websocket at the owner: the same checks and messages as
+        :func:`stammtisch.server.ws.table_socket`."""
+
+        async def end(code: int) -> None:
+            self.remote.pop(cid, None)
+            await self._publish(worker, "j " + json.dumps({"k": "end", "cid": cid,
+                                                           "code": code}))
+
+        async def send_text(text: str) -> None:
+            await self.aio.publish(WORKER + worker, f"o {cid} {text}")
+
+        async def send(m: dict[str, Any]) -> None:
+            await send_text(json.dumps(m, ensure_ascii=False, separators=(",", ":")))
+
+        rt = self.manager.tables.get(str(msg["table"]))
+        if rt is None:
+            await end(CLOSE_MOVED)
+            return
+        uid = msg.get("user_id")
+        if not rt.public and msg.get("invite") != rt.invite_code and rt.seat_of(uid) is None:
+            await send({"type": "error", "code": "private_table",
+                        "message": "this table is private; use its invite link"})
+            await end(4403)
+            return
+        key = -next(self._ids)  # negative: never one of ws.py's keys
+        conn = Connection(send=send, user_id=uid, name=str(msg.get("name") or "Gast"),
+                          send_text=send_text)
+        try:
+            await rt.connect(key, conn)
+            while True:
+                raw = await queue.get()
+                if raw is None:
+                    break
+                await self._client_message(rt, conn, uid, raw, send)
+        except Exception:  # the lease was lost (LeaseLost), the table broke: reconnect
+            pass
+        finally:
+            self.remote.pop(cid, None)
+            with contextlib.suppress(Exception):
+                await rt.disconnect(key)
+            await end(CLOSE_MOVED)  # nobody listens any more when the client left
+
+    @staticmethod
+    async def _client_message(rt: TableRuntime, conn: Connection, uid: int | None, raw: str,
+                              send: Any) -> None:
+        try:
+            msg = json.loads(raw)
+            if not isinstance(msg, dict):
+                raise ValueError
+        except (ValueError, RecursionError):
+            await send({"type": "error", "code": "bad_message",
+                        "message": "messages must be JSON objects in text frames"})
+            return
+        kind = msg.get("type")
+        try:
+            if kind == "action":
+                await rt.handle_action(conn, msg.get("action"), msg.get("version"))
+            elif kind == "chat":
+                if uid is None:
+                    raise ActionRejected("not_logged_in", "pick a name to chat")
+                await rt.chat(conn, msg.get("text"))
+            elif kind == "hint":
+                await send(await rt.hint(conn, msg.get("version")))
+            elif kind == "ping":
+                await send({"type": "pong"})
+            elif kind == "sync":
+                await send(rt.message_for(conn))
+            else:
+                raise ActionRejected("bad_message", f"unknown message type {kind!r}")
+        except ActionRejected as e:
+            await send({"type": "error", "code": e.code, "message": e.message})
+            if e.code == "stale_state":
+                await send(rt.message_for(conn))
+
+    # -- REST calls ------------------------------------------------------------------------------
+    async def relay_http(self, scope: Any, receive: Any, send: Any, owner: str) -> None:
+        """Replay a REST call at the owner and answer with its response."""
+        body = b""
+        while True:
+            event = await receive()
+            body += event.get("body", b"")
+            if not event.get("more_body"):
+                break
+        rid = f"{self.id}#{next(self._ids)}"
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[rid] = fut
+        client = scope.get("client")
+        await self._publish(owner, "j " + json.dumps({
+            "k": "http", "rid": rid, "from": self.id, "method": scope["method"],
+            "path": scope["path"], "query": scope.get("query_string", b"").decode("latin-1"),
+            "headers": [[k.decode("latin-1"), v.decode("latin-1")]
+                        for k, v in scope.get("headers", [])],
+            "client": list(client) if client else None, "scheme": scope.get("scheme", "http"),
+            "body": body.decode("latin-1")}))
+        try:
+            answer = await asyncio.wait_for(fut, HTTP_TIMEOUT)
+            status = int(answer["status"])
+            headers = [(k.encode("latin-1"), v.encode("latin-1"))
+                       for k, v in answer["headers"]]
+            out = str(answer["body"]).encode("latin-1")
+        except TimeoutError:
+            status = 503
+            out = json.dumps({"code": "owner_unreachable", "message":
+                              "the worker serving this table does not answer; try again "
+                              "in a few seconds"}).encode()
+            headers = [(b"content-type", b"application/json"),
+                       (b"content-length", str(len(out)).encode())]
+        finally:
+            self.pending.pop(rid, None)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": out})
+
+    async def _serve_http(self, msg: dict[str, Any]) -> None:
+        body = str(msg["body"]).encode("latin-1")
+        sent = False
+
+        async def receive() -> dict[str, Any]:
+            nonlocal sent
+            if sent:
+                await asyncio.sleep(3600)
+                return {"type": "http.disconnect"}
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        answer: dict[str, Any] = {"k": "resp", "rid": msg["rid"], "status": 500,
+                                  "headers": [], "body": ""}
+        chunks: list[bytes] = []
+
+        async def send(event: dict[str, Any]) -> None:
+            if event["type"] == "http.response.start":
+                answer["status"] = event["status"]
+                answer["headers"] = [[k.decode("latin-1"), v.decode("latin-1")]
+                                     for k, v in event.get("headers", [])]
+            elif event["type"] == "http.response.body":
+                chunks.append(event.get("body", b""))
+
+        path = str(msg["path"])
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+                 "method": msg["method"], "scheme": msg.get("scheme") or "http",
+                 "path": path, "raw_path": path.encode(), "root_path": "",
+                 "query_string": str(msg["query"]).encode("latin-1"),
+                 "headers": [(k.encode("latin-1"), v.encode("latin-1"))
+                             for k, v in msg["headers"]],
+                 "client": tuple(msg["client"]) if msg.get("client") else None,
+                 "server": None, "stammtisch.relayed": True}
+        try:
+            await self.app(scope, receive, send)
+        except Exception:
+            answer["status"] = 500
+        answer["body"] = b"".join(chunks).decode("latin-1")
+        await self._publish(str(msg["from"]), "j " + json.dumps(answer))
+
+
+class ClusterRouter:
+    """ASGI middleware: a REST call about one table goes to the worker that owns it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and not scope.get("stammtisch.relayed"):
+            match = TABLE_PATH.match(scope["path"])
+            cluster: Cluster | None = getattr(scope["app"].state, "cluster", None) \
+                if match and "app" in scope else None
+            if match and cluster is not None:
+                where = await cluster.ensure(match[1])
+                if where is not None and where != "local":
+                    await cluster.relay_http(scope, receive, send, where)
+                    return
+        await self.app(scope, receive, send)
+
+
+def check_redis(url: str) -> None:
+    """Raise ``ValueError`` (one line) when Redis at ``url`` cannot be reached."""
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+    except ValueError as e:
+        raise ValueError(f"Redis URL {url!r} is not a Redis URL ({e}); e.g. "
+                         "--redis redis://127.0.0.1:6379/0") from None
+    try:
+        client.ping()
+    except redis.RedisError as e:
+        raise ValueError(f"cannot reach Redis at {url}: {' '.join(str(e).split())} — "
+                         "check that redis-server runs, or fix --redis") from None
+    finally:
+        client.close()
+
+
+def app_from_env() -> Any:
+    """The app of one ``serve --workers N`` worker process (uvicorn's factory): the
+    settings come from the ``STAMMTISCH_*`` variables the parent process set."""
+    from stammtisch.server.app import create_app
+
+    return create_app(Settings.from_env())

@@ -243,4 +243,10 @@ def test_a_mulatschak_table_is_played_in_the_browser(new_page: Any, ui: Any, pla
     assert anna.locator(".replay .verdict").inner_text().strip()
     steps = anna.locator(".step-count").inner_text()
     assert steps.split()[-1] != "1", steps
+    if anna.locator(".replay-felt .trick > *").count():
+        # a hand with card play: the hands of the card play are shown face up, each card
+        # leaving its hand when played (one step back from the end: only the last card)
+        assert anna.locator(".replay-felt .open-cards > *").count() == 0
+        anna.locator('.replay-controls [data-nav="prev"]').click()
+        assert anna.locator(".replay-felt .open-cards > *").count() == 1
     assert anna.errors == [] and bert.errors == []

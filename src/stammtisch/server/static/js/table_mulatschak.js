@@ -449,10 +449,31 @@ export function resultTable(r, v, { seatName, me }) {
 const CARD = /^([EGHS])(A|10|K|O|U|9|8|7)$|^S6$/;
 
 // The steps of a finished Mulatschak hand for the replay page (the record's "actions":
-// [seat, word or card]); the hands at the start of the card play are not in the record
-// (they come from the deck and the exchange), so the replay shows the words and the
-// tricks as they were played, each card in the trick of its seat.
+// [seat, word or card]).  The hands of the card play are the cards each playing seat
+// played (five each), so from the first card on every playing seat's hand is shown face
+// up, each card leaving it when it is played; before that (the deal and the exchange come
+// from the deck and are not written out card by card) the replay shows the words.
 export function replaySteps(detail) {
+  const rec0 = detail.record;
+  const n0 = (rec0.scores ?? []).length || 4;
+  const left = Array.from({ length: n0 }, () => []);
+  for (const [seat, action] of rec0.actions ?? []) {
+    if (CARD.test(action) && left[seat]) left[seat].push(action);
+  }
+  const steps = replayStepsWithout(detail);
+  // the hands appear on the step before the first card (the last word of the exchange)
+  const first = steps.findIndex((st) => st.kind === "play");
+  return steps.map((st, i) => {
+    if (first < 0 || i < Math.max(first - 1, 0)) return st;
+    if (st.kind === "play") {
+      const k = left[st.seat].indexOf(st.card);
+      if (k >= 0) left[st.seat].splice(k, 1);
+    }
+    return { ...st, hands: left.map((x) => [...x]) };
+  });
+}
+
+function replayStepsWithout(detail) {
   const rec = detail.record;
   const result = detail.result ?? {};
   const n = (rec.scores ?? []).length || 4;

@@ -570,3 +570,38 @@ def test_redis_restart(tmp_path: Path, pg_url: str, workers: Workers) -> None:
         workers.stop()
         rproc.kill()
         rproc.wait(10)
+
+
+def test_relaying_worker_killed(tmp_path: Path, pg_url: str, redis11: tuple[str, Any],
+                                workers: Workers) -> None:
+    """The worker that relays a player's socket is killed with -9: at the owner's next
+    message for that socket nobody listens, so the player counts as gone — the seat is
+    away and a bot stands in (as when a browser's socket drops)."""
+    url, _ = redis11
+    a = workers.start(pg_url, url, tmp_path / "a.log")
+    b = workers.start(pg_url, url, tmp_path / "b.log")
+    creator, player = Player(a, "Ada"), Player(b, "Bea")
+    tid = _table_with_one_seat(creator, a)
+    assert player.post(b, f"/api/tables/{tid}/join", {"seat": 1}).status_code == 200
+    a.table = b.table = tid
+    cl = Client(b.socket_for_test(player.token), 1)
+    before = cl.play_until(random.Random(3), 1)  # seat 1 to act: the table waits
+    assert before["table"]["seats"][1]["connected"]
+    os.kill(b.proc.pid, signal.SIGKILL)
+    assert b.proc.wait(10) == -signal.SIGKILL
+    cl.ws.close()
+    # a spectator on A: its arrival is broadcast, the message for the dead relay finds
+    # no listener, the seat goes away and a bot plays for it
+    spectator = Client(a.socket_for_test(creator.token), -1)
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            m = spectator.state(15)
+            seat = m["table"]["seats"][1]
+            if seat["away"] and m["view"] and len(_played_by(m["view"], 1)) > len(
+                    _played_by(before["view"], 1)):
+                break
+            assert time.monotonic() < deadline, "seat 1 was not taken over by a bot"
+    finally:
+        spectator.ws.close()
+    assert not seat["connected"] and seat["bot"]

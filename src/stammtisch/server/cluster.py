@@ -77,6 +77,8 @@ SCAN_SECONDS = 1.0
 RESEED_SECONDS = 5.0
 #: seconds a worker waits after taking a table whose lease vanished before reading it
 TAKEOVER_GRACE = 0.3
+#: seconds between two writes of a worker's lobby entries (changes in between are gathered)
+LOBBY_SECONDS = 0.5
 #: seconds a relayed REST call waits for the owner's answer
 HTTP_TIMEOUT = 5.0
 #: close code for "the table moved to another worker: connect again" (RFC 6455: service
@@ -266,6 +268,8 @@ class Cluster:
         #: when this worker lost (dropped) each table (monotonic clock)
         self.lost_at: dict[str, float] = {}
         self.closing = False
+        self._lobby_task: asyncio.Task[None] | None = None
+        self._lobby_dirty = False
 
     # -- leases ----------------------------------------------------------------------
     def claim_new(self, table_id: str) -> None:
@@ -496,7 +500,27 @@ class Cluster:
             await self.aio.publish(WORKER + worker, data)
 
     async def publish_lobby(self) -> None:
-        """Write this worker's lobby entries into the shared hash and tell every worker."""
+        """Write this worker's lobby entries into the shared hash and tell every worker:
+        at once, then at most every ``LOBBY_SECONDS`` (the changes in between are
+        gathered into one: a busy worker's tables change the lobby many times a second)."""
+        if self._lobby_task is not None and not self._lobby_task.done():
+            self._lobby_dirty = True
+            return
+        self._lobby_dirty = False
+        await self._write_lobby()
+        self._lobby_task = asyncio.get_running_loop().create_task(self._lobby_later())
+        self._tasks.append(self._lobby_task)
+        self._lobby_task.add_done_callback(self._forget)
+
+    async def _lobby_later(self) -> None:
+        while True:
+            await asyncio.sleep(LOBBY_SECONDS)
+            if not self._lobby_dirty:
+                return
+            self._lobby_dirty = False
+            await self._write_lobby()
+
+    async def _write_lobby(self) -> None:
         try:
             entries = {e["id"]: e for e in self.manager.local_entries()}
             async with self.aio.pipeline(transaction=False) as pipe:
@@ -643,7 +667,8 @@ class Cluster:
                                                            "code": code}))
 
         async def send_text(text: str) -> None:
-            await self.aio.publish(WORKER + worker, f"o {cid} {text}")
+            if not await self.aio.publish(WORKER + worker, f"o {cid} {text}"):
+                queue.put_nowait(None)  # nobody listens: the relaying worker is gone
 
         async def send(m: dict[str, Any]) -> None:
             await send_text(json.dumps(m, ensure_ascii=False, separators=(",", ":")))

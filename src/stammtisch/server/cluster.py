@@ -370,9 +370,12 @@ class Cluster:
             if won:
                 await asyncio.sleep(TAKEOVER_GRACE)
             for table_id in won:
-                with contextlib.suppress(Exception):  # a broken table stays unowned
+                try:
                     if await self._load(table_id):
                         taken.add(table_id)
+                except Exception:  # a broken table: give the lease back, try again later
+                    with contextlib.suppress(redis.RedisError):
+                        self._release(keys=[LEASE + table_id], args=[self.id])
             if taken:
                 await self.publish_lobby()
         finally:

@@ -165,3 +165,51 @@ def test_workers_need_postgresql() -> None:
     out = CliRunner().invoke(app, ["--tables", "1", "--workers", "2"])
     assert out.exit_code == 2
     assert "postgresql" in out.output
+
+
+def test_group_commit_loses_nothing_acknowledged_on_kill_9(tmp_path: Any) -> None:
+    """``STAMMTISCH_GROUP_COMMIT=1`` (server/writer.py): a real ``serve`` killed with
+    SIGKILL while 16 clients play keeps every action a client had an answer for, and
+    the restarted server comes up on that database."""
+    import asyncio
+    import os
+    import signal
+    import time
+    from pathlib import Path
+
+    from stammtisch.server.loadtest import ClientRun, ServerProcess, verify_stored
+
+    url = f"sqlite:///{tmp_path / 'k.sqlite3'}"
+    env = {"STAMMTISCH_GROUP_COMMIT": "1"}
+    cfg = LoadConfig(tables=4, seconds=60.0, think_ms=10.0, warmup=0.0, seed=5,
+                     games=["mucken", "schafkopf", "mulatschak", "mus"])
+    server = ServerProcess(url, Path(tmp_path) / "s1.log", env)
+    acked: list[list[Any]] = []
+
+    async def play_and_kill() -> None:
+        run = ClientRun(server.base_url, cfg, 0, cfg.tables, "k")
+        await run.setup()
+        run.window.set(time.monotonic(), 0.0, 60.0)
+        await asyncio.sleep(2.5)
+        os.kill(server.pid, signal.SIGKILL)  # mid-play: saves and sends are in flight
+        await asyncio.sleep(0.5)
+        run.finished = True
+        acked.extend(run.stats.acked)
+        for t in list(run.background):
+            t.cancel()
+        await asyncio.gather(*(g.close() for g in run.groups), return_exceptions=True)
+
+    try:
+        server.wait_ready()
+        run_sync(play_and_kill())
+        assert server.proc.wait(10) == -signal.SIGKILL
+    finally:
+        server.stop()
+    assert len(acked) > 50
+    assert verify_stored(url, acked) == (len(acked), 0)
+    again = ServerProcess(url, Path(tmp_path) / "s2.log", env)
+    try:
+        again.wait_ready()  # rebuilt every table from the stored records
+    finally:
+        again.stop()
+    assert verify_stored(url, acked) == (len(acked), 0)

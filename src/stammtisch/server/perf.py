@@ -10,7 +10,10 @@ processes on a busy machine do not inflate it) to ``<file>`` as JSON:
 * ``action`` — :meth:`TableRuntime.handle_action` as a whole (checks, engine, store,
   broadcast); ``engine`` — the game's ``apply_as``/``apply_out_of_turn`` (and the chance
   the server resolves, ``resolve_chance``);
-* ``db`` — :meth:`TableRuntime.save_game` (the record built and written, committed);
+* ``db`` — :meth:`TableRuntime.save_game` (the record built and written, committed, on
+  the event loop); with the group-committing writer (``server/writer.py``) the loop's
+  part is ``db_wait`` (record built, save queued; its wall time is the wait for the
+  commit) and the worker thread's is ``db_thread`` (its own CPU time, per batch);
   ``record`` — building the record alone (``live_record``);
 * ``broadcast`` — :meth:`TableRuntime.broadcast` as a whole; inside it ``view`` (the
   engine's ``view(seat)`` per seat, ``view_for``), ``json`` (every ``_dumps``: table
@@ -104,8 +107,15 @@ def install() -> bool:
     rt = tables.TableRuntime
     for name, attr in (("action", "handle_action"), ("db", "save_game"),
                        ("record", "live_record"), ("broadcast", "broadcast"),
-                       ("view", "view_for")):
-        setattr(rt, attr, _timed(name, getattr(rt, attr)))
+                       ("view", "view_for"), ("db_wait", "save_game_committed")):
+        if hasattr(rt, attr):
+            setattr(rt, attr, _timed(name, getattr(rt, attr)))
+    try:
+        from stammtisch.server.writer import GameWriter
+    except ImportError:
+        pass
+    else:  # the writer thread's own CPU time (thread_time is per thread)
+        GameWriter._write = _timed("db_thread", GameWriter._write)  # type: ignore[method-assign]
     tables._dumps = _timed("json", tables._dumps)
     mgr = tables.TableManager
     mgr.resolve_chance = _timed("engine", mgr.resolve_chance)  # type: ignore[method-assign]

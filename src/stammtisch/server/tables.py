@@ -36,6 +36,7 @@ from stammtisch.errors import IllegalActionError, StammtischError
 from stammtisch.games import registry
 from stammtisch.persistence.store import Store
 from stammtisch.server.settings import Settings
+from stammtisch.server.writer import GameWriter
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 SendText = Callable[[str], Awaitable[None]]
@@ -173,6 +174,8 @@ class TableRuntime:
         #: :meth:`handle_out_of_turn`): {"at": length of the action log before it,
         #: "seat", "action", "seed": the seed of its rng}; kept in the record's ``meta``
         self.out_of_turn: list[dict[str, Any]] = []
+        #: a game record is being committed (group commit, see save_game_committed)
+        self._saving = False
 
     @property
     def rules_name(self) -> str:
@@ -247,15 +250,40 @@ class TableRuntime:
             rec["meta"] = meta
         return rec
 
-    def save_game(self) -> None:
+    def _save_args(self) -> tuple[Any, ...] | None:
+        """``Store.save_game``'s arguments for the current game (``None``: no game)."""
         g = self.game
         if g is None:
-            return
+            return None
         players = [{"seat": i, "name": s.name, "kind": s.kind, "user_id": s.user_id,
                     "bot": s.bot if s.kind != "empty" and self.bot_plays(i) else None}
                    for i, s in enumerate(self.seats)]
-        self.store.save_game(self.id, self.game_number, self.live_record(g), g.is_terminal(),
-                             g.result(), players)
+        return (self.id, self.game_number, self.live_record(g), g.is_terminal(), g.result(),
+                players)
+
+    def save_game(self) -> None:
+        args = self._save_args()
+        if args is not None:
+            self.store.save_game(*args)
+
+    async def save_game_committed(self) -> None:
+        """:meth:`save_game` through the manager's group-committing writer when it has one
+        (``server/writer.py``); either way it returns once the record is committed, so
+        what is sent after it is durable."""
+        args = self._save_args()
+        if args is None:
+            return
+        writer = self.manager.writer
+        if writer is None or writer.store is not self.store:
+            self.store.save_game(*args)
+            return
+        # while the record is being committed the table shows nothing new: a broadcast
+        # (someone connects or leaves) waits for the one after the commit
+        self._saving = True
+        try:
+            await writer.save(*args)
+        finally:
+            self._saving = False
 
     def restore(self) -> None:
         """Rebuild the match from the stored game records (after a restart)."""
@@ -389,6 +417,8 @@ class TableRuntime:
         serialised once per broadcast, and each seat's view once, not once per socket.
         Fields that depend on the viewer belong in :meth:`_info_viewer`, which both
         paths use (``tests/test_bench_server.py`` checks the two texts are equal)."""
+        if self._saving:
+            return  # the broadcast after the commit sends it (save_game_committed)
         dead = []
         head = self._info_head_text()  # '{"id":…,"seats":[…]'
         tail = _dumps(self._info_tail())[1:-1]  # '"game_number":…,"spectators":n'
@@ -592,8 +622,10 @@ class TableRuntime:
                 self.status = "finished"
                 self.save_table()
                 await self.manager.lobby_changed()
+        # committed before the version that shows it exists (a ``sync`` meanwhile gets
+        # the old version: no client takes it for the acknowledgement)
+        await self.save_game_committed()
         self.version += 1
-        self.save_game()
         self.schedule()
         await self.broadcast()
 
@@ -847,6 +879,9 @@ class TableManager:
         self.closing = False
         #: called when a table finishes a Bobbl: (table, Bobbl, its index at the table)
         self.on_bobbl: Callable[[TableRuntime, Bobbl, int], Awaitable[None]] | None = None
+        #: group commit of the game records (server/writer.py), over the plain store only
+        self.writer: GameWriter | None = (GameWriter(store) if type(store) is Store
+                                          and GameWriter.wanted() else None)
 
     def resolve_chance(self, state: GameState, rng: Rng | None = None) -> None:
         while state.current_player == CHANCE:
@@ -914,6 +949,8 @@ class TableManager:
         return out
 
     async def lobby_changed(self) -> None:
+        if not self.lobby:
+            return  # nobody watches the lobby: do not build the list (O(tables) per call)
         msg = {"type": "lobby", "tables": self.lobby_list()}
         for key, send in list(self.lobby.items()):
             try:

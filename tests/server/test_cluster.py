@@ -335,13 +335,34 @@ def test_two_workers_relay_and_shared_lobby(tmp_path: Path, pg_url: str,
     a = workers.start(pg_url, url, tmp_path / "a.log")
     b = workers.start(pg_url, url, tmp_path / "b.log")
     creator, player = Player(a, "Ada"), Player(b, "Bea")
+    lobby = b.socket("/ws/lobby", player.token)  # B's lobby socket hears of A's tables
+    assert json.loads(lobby.recv(timeout=10))["type"] == "lobby"
     tid = _table_with_one_seat(creator, a)
     assert _owner_pid(client, tid) == a.proc.pid
-    # the shared lobby: B lists A's table
-    deadline = time.monotonic() + 5
-    while tid not in [t["id"] for t in httpx.get(f"{b.base}/api/tables").json()["tables"]]:
-        assert time.monotonic() < deadline, "B does not list A's table"
-        time.sleep(0.1)
+    try:
+        while True:
+            m = json.loads(lobby.recv(timeout=10))
+            if tid in [t["id"] for t in m["tables"]]:
+                break
+    finally:
+        lobby.close()
+    # the shared lobby over REST: B lists A's table
+    assert tid in [t["id"] for t in httpx.get(f"{b.base}/api/tables").json()["tables"]]
+    # a private table of A's: through B only with its invite code (checked at the owner)
+    r = creator.post(a, "/api/tables", {"bots": "fill", "public": False, "turn_timer": 0})
+    private, invite = r.json()["id"], r.json()["invite_code"]
+    assert private not in [t["id"] for t in httpx.get(f"{b.base}/api/tables").json()["tables"]]
+    with b.socket(f"/ws/tables/{private}", player.token) as ws:
+        assert json.loads(ws.recv(timeout=10))["code"] == "private_table"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    with b.socket(f"/ws/tables/{private}?invite={invite}", player.token) as ws:
+        m = json.loads(ws.recv(timeout=10))
+        while m["type"] != "state":
+            m = json.loads(ws.recv(timeout=10))
+        assert m["table"]["id"] == private and m["table"]["you"] is None
+    assert _owner_pid(client, private) == a.proc.pid
     info = player.get(b, f"/api/tables/{tid}").json()  # relayed GET
     assert info["id"] == tid and info["you"] is None and info["status"] == "open"
     r = player.post(b, f"/api/tables/{tid}/join", {"seat": 1})
@@ -367,7 +388,8 @@ def test_two_workers_relay_and_shared_lobby(tmp_path: Path, pg_url: str,
         on_table = {x["card"] for t in s["view"]["tricks_played"] for x in t["cards"]}
         on_table |= {x["card"] for x in s["view"]["trick"]}
         hidden = [card for card in others if card not in on_table]
-        assert not [card for card in hidden if _token(card, text)], "a hidden card leaked"
+        view_text = text[text.index('"view":'):]  # (the rules name cards: tie_card …)
+        assert not [card for card in hidden if _token(card, view_text)], view_text
         assert sorted(s["view"]["hand"]) == sorted(
             card for card in s["view"]["hand"] if card in dealt[1])
 

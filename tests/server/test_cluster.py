@@ -571,7 +571,15 @@ def test_redis_restart(tmp_path: Path, pg_url: str, workers: Workers) -> None:
         before = cl.play_until(rng, 2)
         rproc.kill()
         rproc.wait(10)
-        time.sleep(1.0)
+        # while Redis is away: "try again" (1013, 503), never "no such table" (4404 would
+        # make the browser give up)
+        with b.socket(f"/ws/tables/{tid}", player.token) as ws:
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        r = player.get(b, f"/api/tables/{tid}")
+        assert r.status_code == 503 and r.json()["code"] == "table_unavailable", r.text
         rproc = start_redis()
         _closed(cl, timeout=15)  # the relayed socket is closed: reconnect
         cl.ws.close()

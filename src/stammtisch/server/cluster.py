@@ -84,6 +84,11 @@ HTTP_TIMEOUT = 5.0
 #: close code for "the table moved to another worker: connect again" (RFC 6455: service
 #: restart); the browser's socket() reconnects on it
 CLOSE_MOVED = 1012
+#: close code when the table's owner cannot be found just now (Redis away): "try again
+#: later" (RFC 6455: 1013); the browser reconnects
+CLOSE_TRY_AGAIN = 1013
+#: :meth:`Cluster.ensure`'s answer when it cannot say who serves a table now
+UNAVAILABLE = "unavailable"
 
 RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -311,7 +316,8 @@ class Cluster:
 
     async def _close_ws(self, ws: Any, code: int) -> None:
         with contextlib.suppress(Exception):
-            await ws.close(code=code, reason="table moved")
+            await ws.close(code=code,
+                           reason="table moved" if code == CLOSE_MOVED else "try again")
 
     def release_all(self) -> None:
         """At shutdown: give the leases back at once (another worker takes over)."""
@@ -326,22 +332,24 @@ class Cluster:
 
     async def ensure(self, table_id: str) -> str | None:
         """``"local"`` when this worker serves the table (taking it if nobody owns it),
-        the owner's worker id when another does, ``None`` when there is no live table."""
-        for _ in range(3):
-            if table_id in self.manager.tables:
-                return "local"
-            try:
+        the owner's worker id when another does, ``None`` when there is no live table,
+        :data:`UNAVAILABLE` when it cannot be said now (Redis away, a takeover race)."""
+        try:
+            for _ in range(3):
+                if table_id in self.manager.tables:
+                    return "local"
                 owner = await self.owner(table_id)
-            except redis.RedisError:
-                return None
-            if owner is not None and owner != self.id:
-                return owner
-            row = self.store.table(table_id)
-            if row is None or row.status not in ("open", "playing"):
-                return None  # no live table: no lease for it
-            if await self.take(table_id):
-                return "local"
-        return None
+                if owner is not None and owner != self.id:
+                    return owner
+                row = self.store.table(table_id)
+                if row is None or row.status not in ("open", "playing"):
+                    return None  # no live table: no lease for it
+                if await self.take(table_id):
+                    return "local"
+                await asyncio.sleep(0.05)
+        except (redis.RedisError, OSError):
+            pass
+        return UNAVAILABLE
 
     async def take(self, table_id: str) -> bool:
         """Take a table without an owner and rebuild it from the database."""
@@ -580,6 +588,10 @@ class Cluster:
         where = await self.ensure(table_id)
         if where is None:
             return False
+        if where == UNAVAILABLE:  # not 4404 (the browser would give up): try again
+            await ws.accept()
+            await self._close_ws(ws, CLOSE_TRY_AGAIN)
+            return True
         if where == "local":
             self.sockets.setdefault(table_id, weakref.WeakSet()).add(ws)
             return False
@@ -828,6 +840,16 @@ class ClusterRouter:
                 if match and "app" in scope else None
             if match and cluster is not None:
                 where = await cluster.ensure(match[1])
+                if where == UNAVAILABLE:
+                    body = json.dumps({"code": "table_unavailable", "message":
+                                       "the table cannot be reached just now; try again in "
+                                       "a few seconds"}).encode()
+                    await send({"type": "http.response.start", "status": 503, "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                        (b"retry-after", b"3")]})
+                    await send({"type": "http.response.body", "body": body})
+                    return
                 if where is not None and where != "local":
                     await cluster.relay_http(scope, receive, send, where)
                     return

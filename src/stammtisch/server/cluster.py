@@ -419,9 +419,10 @@ class Cluster:
 
     async def stop(self) -> None:
         self.closing = True
-        for t in self._tasks:
+        tasks = list(self._tasks)
+        for t in tasks:
             t.cancel()
-        for t in self._tasks:
+        for t in tasks:
             with contextlib.suppress(BaseException):
                 await t
         with contextlib.suppress(Exception):
@@ -494,8 +495,8 @@ class Cluster:
                     msg = await pubsub.get_message(timeout=1.0)
                     if msg is None:
                         continue
-                    if msg["channel"] == LOBBY:
-                        await self.manager.local_lobby_changed()
+                    if msg["channel"] == LOBBY:  # (a slow lobby socket must not stop this)
+                        self._spawn(self.manager.local_lobby_changed())
                     else:
                         await self._on_message(msg["data"])
             except asyncio.CancelledError:

@@ -629,8 +629,10 @@ class Cluster:
                     inbox.put_nowait(("end", CLOSE_MOVED))
                     return
 
-        helpers = [asyncio.get_running_loop().create_task(pump()),
-                   asyncio.get_running_loop().create_task(watch())]
+        helpers: list[asyncio.Task[Any]] = [asyncio.get_running_loop().create_task(pump()),
+                                            asyncio.get_running_loop().create_task(watch())]
+        receiver: asyncio.Task[Any] | None = None
+        closed: asyncio.Task[Any] | None = None
         try:
             await self._publish(owner, "j " + json.dumps({
                 "k": "open", "cid": cid, "from": self.id, "table": table_id,
@@ -661,8 +663,9 @@ class Cluster:
             pass
         finally:
             self.inbox.pop(cid, None)
-            for t in helpers:
-                t.cancel()
+            for t in (*helpers, receiver, closed):
+                if t is not None:
+                    t.cancel()
             await self._publish(owner, "j " + json.dumps({"k": "close", "cid": cid}))
 
     # -- websockets: the owner's side -----------------------------------------------------------

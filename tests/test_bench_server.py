@@ -213,3 +213,57 @@ def test_group_commit_loses_nothing_acknowledged_on_kill_9(tmp_path: Any) -> Non
     finally:
         again.stop()
     assert verify_stored(url, acked) == (len(acked), 0)
+
+
+def test_gc_freeze_loop_freezes_and_thaws(monkeypatch: Any) -> None:
+    """``STAMMTISCH_GC_FREEZE`` (server/gcpolicy.py): the loop freezes the survivors, and
+    a thaw collects the cyclic garbage that was frozen; off without the variable."""
+    import asyncio
+    import gc
+    import weakref
+
+    from stammtisch.server import gcpolicy
+
+    monkeypatch.delenv(gcpolicy.ENV, raising=False)
+    assert gcpolicy.interval() == 0.0
+    monkeypatch.setenv(gcpolicy.ENV, "0.02")
+    monkeypatch.setenv(gcpolicy.THAW_ENV, "0.15")
+    assert gcpolicy.interval() == 0.02
+    assert gcpolicy.thaw_interval(0.02) == 0.15
+
+    class Node:
+        pass
+
+    seen: dict[str, Any] = {}
+
+    async def watch() -> None:
+        task = gcpolicy.start()
+        assert task is not None
+        await asyncio.sleep(0.05)
+        assert gc.get_freeze_count() > 0  # frozen
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # type: ignore[attr-defined]  # a cycle
+        dead = weakref.ref(a)
+        await asyncio.sleep(0.05)  # frozen with the next freeze
+        del a, b
+        gc.collect()
+        seen["after_collect"] = dead() is not None  # frozen: not collected
+        await asyncio.sleep(0.3)  # a thaw: unfreeze + full collection
+        seen["after_thaw"] = dead() is not None
+        task.cancel()
+
+    try:
+        run_sync(watch())
+    finally:
+        gc.unfreeze()
+    assert seen == {"after_collect": True, "after_thaw": False}
+
+
+def test_ws_deflate_can_be_turned_off(monkeypatch: Any) -> None:
+    from stammtisch.server.runner import uvicorn_config
+    from stammtisch.server.settings import Settings
+
+    monkeypatch.delenv("STAMMTISCH_WS_DEFLATE", raising=False)
+    assert uvicorn_config(object(), Settings()).ws_per_message_deflate is True
+    monkeypatch.setenv("STAMMTISCH_WS_DEFLATE", "0")
+    assert uvicorn_config(object(), Settings()).ws_per_message_deflate is False

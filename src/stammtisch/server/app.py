@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from stammtisch.persistence.db import Database, default_database_url
 from stammtisch.persistence.store import Store
 from stammtisch.persistence.tournament_store import TournamentStore
-from stammtisch.server import api, games, online_tournament, tournament_api, ws
+from stammtisch.server import api, games, gcpolicy, online_tournament, tournament_api, ws
 from stammtisch.server.auth import PasswordWorkers, RateLimiter
 from stammtisch.server.cluster import Cluster, ClusterRouter
 from stammtisch.server.hardening import RequestGuard
@@ -59,9 +59,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.online = online_tournament.OnlineRounds(manager, app.state.tournament_service)
         await manager.start()
         app.state.online.resume()
+        gc_task = gcpolicy.start()  # STAMMTISCH_GC_FREEZE (server/gcpolicy.py), else None
         try:
             yield
         finally:
+            if gc_task is not None:
+                gc_task.cancel()
             manager.close()
             if cluster is not None:
                 await cluster.stop()

@@ -10,16 +10,19 @@ processes on a busy machine do not inflate it) to ``<file>`` as JSON:
 * ``action`` — :meth:`TableRuntime.handle_action` as a whole (checks, engine, store,
   broadcast); ``engine`` — the game's ``apply_as``/``apply_out_of_turn`` (and the chance
   the server resolves, ``resolve_chance``);
-* ``db`` — :meth:`TableRuntime.save_game` (the record built and written, committed, on
-  the event loop); with the group-committing writer (``server/writer.py``) the loop's
-  part is ``db_wait`` (record built, save queued; its wall time is the wait for the
-  commit) and the worker thread's is ``db_thread`` (its own CPU time, per batch);
+* ``db`` — :meth:`TableRuntime.save_game_committed` (the record built, written and
+  committed on the event loop); with the group-committing writer (``server/writer.py``)
+  it only queues the save and waits, so its CPU and wall time then include whatever
+  the loop ran meanwhile, and the write itself is ``db_thread`` (the worker thread's own
+  CPU time, per batch);
   ``record`` — building the record alone (``live_record``);
 * ``broadcast`` — :meth:`TableRuntime.broadcast` as a whole; inside it ``view`` (the
   engine's ``view(seat)`` per seat, ``view_for``), ``json`` (every ``_dumps``: table
   info, views), ``deflate`` (permessage-deflate, ``PerMessageDeflate.encode``) — the
   rest of the broadcast is building the table info and the websocket send (framing,
   the transport write);
+* ``gc0``/``gc1``/``gc2`` — the garbage collector's collections per generation (their
+  wall time; ``gc2_max``: the longest full collection, a pause of the whole server);
 * ``SIGUSR1`` writes the figures so far and starts counting anew (``stammtisch bench
   server`` sends it at the start and at the end of its window, so the file then holds the
   window alone); without any, the figures are written at exit;
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import gc
 import inspect
 import json
 import os
@@ -88,9 +92,11 @@ def report() -> dict[str, Any]:
     (CPU seconds, calls, CPU and wall-clock µs per ``action`` call; an async part's wall
     time includes what other tasks ran while it waited)."""
     actions = max(1, totals.get("action", [0, 0, 0])[1])
-    return {name: {"s": round(ns / 1e9, 4), "n": n,
-                   "per_action_us": round(ns / 1e3 / actions, 1),
-                   "wall_per_action_us": round(wall_ns / 1e3 / actions, 1)}
+    return {name: ({"max_ms": round(wall_ns / 1e6, 1)} if name.endswith("_max") else
+                   {"s": round(ns / 1e9, 4), "n": n,
+                    "per_action_us": round(ns / 1e3 / actions, 1),
+                    "wall_s": round(wall_ns / 1e9, 3),
+                    "wall_per_action_us": round(wall_ns / 1e3 / actions, 1)})
             for name, (ns, n, wall_ns) in sorted(totals.items())}
 
 
@@ -105,9 +111,9 @@ def install() -> bool:
     from stammtisch.server import tables
 
     rt = tables.TableRuntime
-    for name, attr in (("action", "handle_action"), ("db", "save_game"),
+    for name, attr in (("action", "handle_action"), ("db", "save_game_committed"),
                        ("record", "live_record"), ("broadcast", "broadcast"),
-                       ("view", "view_for"), ("db_wait", "save_game_committed")):
+                       ("view", "view_for")):
         if hasattr(rt, attr):
             setattr(rt, attr, _timed(name, getattr(rt, attr)))
     try:
@@ -140,6 +146,23 @@ def install() -> bool:
         PerMessageDeflate.encode = _timed(  # type: ignore[method-assign]
             "deflate", PerMessageDeflate.encode)
 
+    gc_start: list[int] = [0]
+
+    def gc_timing(phase: str, info: dict[str, Any]) -> None:
+        # every collection's wall time, per generation (gc0, gc1, gc2); gc2 is a full
+        # collection: it stops the event loop for as long as it takes
+        if phase == "start":
+            gc_start[0] = time.perf_counter_ns()
+            return
+        took = time.perf_counter_ns() - gc_start[0]
+        slot = totals.setdefault(f"gc{info.get('generation', 0)}", [0, 0, 0])
+        slot[1] += 1
+        slot[2] += took
+        big = totals.setdefault(f"gc{info.get('generation', 0)}_max", [0, 0, 0])
+        big[2] = max(big[2], took)
+        big[1] = 1
+
+    gc.callbacks.append(gc_timing)
     snapshots: list[int] = []
 
     def write() -> None:

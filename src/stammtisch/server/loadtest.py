@@ -621,8 +621,11 @@ class ClientRun:
             self.stats.loop_lag.append((time.monotonic() - now - 0.01) * 1000.0)
         self.stats.cpu_s = time.process_time() - cpu0
         deadline = time.monotonic() + GRACE_S
-        while time.monotonic() < deadline and any(
-                c.pending is not None for g in self.groups for c in g.clients):
+        while time.monotonic() < deadline and (
+                any(c.pending is not None for g in self.groups for c in g.clients)
+                or any(self.window.start <= sent < self.window.end
+                       for g in self.groups if not g.reseating
+                       for sent, _ in g.inflight.values())):
             await asyncio.sleep(0.05)
         self.finished = True
         self.stats.lost = sum(1 for g in self.groups for c in g.clients

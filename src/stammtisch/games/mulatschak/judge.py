@@ -20,6 +20,12 @@ sign: a negative ``advantage`` means bot A did better than bot B.
   (seat ``s`` of table B holds the bot of seat ``s ^ 1`` of table A), the same shuffle,
   cut and bots' random stream for both tables' hand ``i``.
 
+- :func:`match_lengths`: whole matches (21 down to 0) with one bot at every seat, the
+  number of hands each took (folded hands and all-``weiter`` redeals count), to see that
+  bot-only matches end.  A match in which every seat is at 5 or less is *stuck*: nobody
+  may bid (the contract: a score ≤ 5 may only say ``weiter``) and every hand is redealt,
+  so it can never end; it is stopped and reported as ``stuck``.
+
 The bots never say ``muli`` out of turn (they are asked only on their turn).
 """
 
@@ -44,8 +50,8 @@ from stammtisch.games.mulatschak.match import MulatschakMatch
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import DECK, MulatschakState
 
-__all__ = ["BETTER", "JudgeError", "print_arena", "print_simulation", "run_arena",
-           "run_simulation"]
+__all__ = ["BETTER", "JudgeError", "match_lengths", "print_arena", "print_simulation",
+           "run_arena", "run_simulation"]
 
 BETTER = "negative (lower scores are better in Mulatschak)"
 
@@ -394,3 +400,39 @@ def print_simulation(out: Mapping[str, Any], console: Any) -> None:
     ci_text = "n/a" if ci is None else f"[{ci[0]:+.3f}, {ci[1]:+.3f}]"
     console.print(f"[bold]Margin of the first lineup: {out['margin']:+.3f} points per seat "
                   f"and hand[/bold] (95% CI {ci_text}; {out['better']})")
+
+
+def match_lengths(bot: str, players: int, seeds: Sequence[int], rules: MulatschakRules,
+                  cap: int = 300) -> dict[str, Any]:
+    """One match per seed with ``bot`` at all ``players`` seats (the shuffles and the
+    bots' random stream from ``random.Random(seed)``; the bots cut or knock themselves):
+    the hands each match took (``cap`` if it had not ended by then), whether it
+    ``ended`` and whether it got ``stuck`` (every seat at 5 or less: no seat may bid,
+    see the module)."""
+    if cap < 1:
+        raise JudgeError(f"cap={cap}: must be at least 1")
+    _check([bot] * players, players)
+    rows: list[dict[str, Any]] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        match = MulatschakMatch(rules, players)
+        hands = 0
+        stuck = False
+        while not match.is_over() and hands < cap:
+            if all(s <= 5 for s in match.scores):
+                stuck = True
+                break
+            order = [str(c) for c in DECK]
+            rng.shuffle(order)
+            state = MulatschakState(rules, match.dealer, match.scores, match.doubled)
+            state.apply(Shuffle(tuple(Card.parse(c) for c in order)))
+            _play(state, [bot] * players, rng.getrandbits(64))  # the cutter cuts or knocks
+            match.finish_hand(state)
+            hands += 1
+        rows.append({"seed": seed, "hands": hands, "ended": match.is_over(), "stuck": stuck,
+                     "scores": list(match.scores)})
+    ended = [r["hands"] for r in rows if r["ended"]]
+    return {"bot": bot, "players": players, "cap": cap, "matches": rows,
+            "ended": len(ended), "stuck": sum(r["stuck"] for r in rows),
+            "median_hands": statistics.median(ended) if ended else None,
+            "max_hands": max(ended) if ended else None}

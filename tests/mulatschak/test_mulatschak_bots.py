@@ -273,3 +273,24 @@ def test_rollout_decisions_use_only_the_view() -> None:
                 checked += 1
             state.apply(h.choose(state, rng))
     assert checked >= 8
+
+
+def test_bot_only_matches_end() -> None:
+    """Heuristic bots at every seat finish whole matches (21 down to 0) at 2–6 seats
+    within 300 hands.  At two or three seats a match may get *stuck* instead (every
+    seat at 5 or less: the contract lets nobody bid, every hand is redealt); that is the
+    rules, not the bots, and it is reported, never counted as ended."""
+    from stammtisch.games.mulatschak.judge import match_lengths
+
+    for players in range(2, 7):
+        out = match_lengths("heuristic", players, range(3), MulatschakRules(), cap=300)
+        for m in out["matches"]:
+            assert m["hands"] < 300, (players, m)
+            assert m["ended"] or m["stuck"], (players, m)
+            if m["ended"]:
+                assert min(m["scores"]) <= 0
+            else:
+                assert all(s <= 5 for s in m["scores"])
+        if players >= 4:
+            assert out["ended"] == 3, out
+        assert out["median_hands"] is not None and out["median_hands"] < 120

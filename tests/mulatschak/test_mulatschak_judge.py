@@ -173,3 +173,25 @@ def test_hint_from_own_view() -> None:
             seen_play = True
         state.apply(bot.choose(state, rng))
     assert seen_play or not state.trick_winners
+
+
+def test_match_lengths_reports_hands_and_stuck_matches() -> None:
+    from stammtisch.games.mulatschak.judge import match_lengths
+
+    out = match_lengths("heuristic", 4, [1, 2], MulatschakRules(), cap=300)
+    assert [m["seed"] for m in out["matches"]] == [1, 2]
+    assert out == match_lengths("heuristic", 4, [1, 2], MulatschakRules(), cap=300)
+    for m in out["matches"]:
+        assert m["ended"] and not m["stuck"] and 1 <= m["hands"] < 300
+        assert min(m["scores"]) <= 0
+    # every seat at 5 or less: nobody may bid, the match can never end
+    stuck = match_lengths("heuristic", 3, [0], MulatschakRules(), start=5)
+    assert stuck["matches"][0] == {"seed": 0, "hands": 0, "ended": False, "stuck": True,
+                                   "scores": [5, 5, 5]}
+    assert stuck["ended"] == 0 and stuck["median_hands"] is None
+    capped = match_lengths("heuristic", 4, [1], MulatschakRules(), cap=1)
+    assert capped["matches"][0]["hands"] == 1
+    with pytest.raises(JudgeError):
+        match_lengths("heuristic", 4, [1], MulatschakRules(), cap=0)
+    with pytest.raises(JudgeError):
+        match_lengths("nobody", 4, [1], MulatschakRules())

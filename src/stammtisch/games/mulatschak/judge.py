@@ -403,19 +403,19 @@ def print_simulation(out: Mapping[str, Any], console: Any) -> None:
 
 
 def match_lengths(bot: str, players: int, seeds: Sequence[int], rules: MulatschakRules,
-                  cap: int = 300) -> dict[str, Any]:
+                  cap: int = 300, start: int = 21) -> dict[str, Any]:
     """One match per seed with ``bot`` at all ``players`` seats (the shuffles and the
     bots' random stream from ``random.Random(seed)``; the bots cut or knock themselves):
     the hands each match took (``cap`` if it had not ended by then), whether it
     ``ended`` and whether it got ``stuck`` (every seat at 5 or less: no seat may bid,
-    see the module)."""
+    see the module).  ``start``: every seat's score at the start (21)."""
     if cap < 1:
         raise JudgeError(f"cap={cap}: must be at least 1")
     _check([bot] * players, players)
     rows: list[dict[str, Any]] = []
     for seed in seeds:
         rng = random.Random(seed)
-        match = MulatschakMatch(rules, players)
+        match = MulatschakMatch(rules, players, start=start)
         hands = 0
         stuck = False
         while not match.is_over() and hands < cap:

@@ -202,10 +202,17 @@ class HeuristicBot:
 
     def best_trump(self, obs: Observation, players: int) -> tuple[str, float]:
         ests = {s: estimate(obs.hand, s, players) for s in SUITS}
-        # Herz doubles the hand and forces every seat to go along, most of them for +5 ×2
-        # with no trick: only when it is clearly the best (by a trick, at 5–6 seats by 3)
-        penalty = 1.0 if players <= 4 else 3.0
-        best = max(SUITS, key=lambda s: (ests[s] - (penalty if s == "H" else 0.0),
+        if players <= 4:
+            # Herz (it doubles) when it is as good and the bid is comfortably covered
+            best = max(SUITS, key=lambda s: (ests[s], -SUITS.index(s)))
+            if best != "H" and ests["H"] >= ests[best] - 0.2 \
+                    and ests["H"] >= max(obs.bid, 1) + 1:
+                best = "H"
+            return best, ests[best]
+        # at five or six seats Herz makes four or five seats go along, most of them for
+        # +5 × 2 with no trick (it drove bot-only match scores into the hundreds): only
+        # when it is better by three tricks
+        best = max(SUITS, key=lambda s: (ests[s] - (3.0 if s == "H" else 0.0),
                                          -SUITS.index(s)))
         return best, ests[best]
 
@@ -220,7 +227,13 @@ class HeuristicBot:
         # or less may not bid and only comes home with tricks: +1 a hand at home only
         # takes it back up, so it goes along unless it likely takes nothing
         home = 3.0 if state.start_scores[obs.seat] <= 5 else 1.0
-        return "mit" if -tricks + 5 * p_none < home else "daheim"
+        going = -tricks + 5 * p_none
+        if state.num_seats == 2:
+            # two seats: what counts is the difference to the bidder, who gets −bid
+            # when this seat stays home and about −(5 − tricks) when it goes along
+            home += obs.bid
+            going += 5 - tricks
+        return "mit" if going < home else "daheim"
 
     # -- the score situation -----------------------------------------------------------
     @staticmethod

@@ -49,6 +49,8 @@ DYNAMIC = {
     ("tables.py", "e.code"),
     ("tournament_api.py", "code"), ("tournament_api.py", "e.code"),
     ("ws.py", "code"), ("ws.py", "e.code"),
+    # the cluster relays the owner's own errors (e.code) and websocket close codes (ints)
+    ("cluster.py", "code"), ("cluster.py", "e.code"), ("cluster.py", "CLOSE_MOVED"),
 }
 #: modules under server/ that are clients of the server (the load generator), not it
 CLIENTS = {"loadtest.py"}

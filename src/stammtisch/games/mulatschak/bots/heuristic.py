@@ -10,19 +10,20 @@ It decides from its own view only (:func:`~stammtisch.games.mulatschak.bots.samp
   estimate exceeds it by 0.6 (a lost bid costs +10); ``muli`` only with an almost
   certain five.  The dealer takes a bid he can make with ``bei mir``.  Out-of-turn
   Muli: never (the bot is only asked on its turn; it never interrupts).
-- **Trumpf:** the suit of the best estimate; Herz (which doubles the hand and makes every
-  seat go along, most of them for +5 × 2) only when its estimate is better by a trick
-  (by three at tables of five or six): a Herz-happy table drives every score up and
-  bot-only matches never end.
+- **Trumpf:** the suit of the best estimate; at 2–4 seats Herz (which doubles) when it is
+  nearly as good and the bid is covered by a trick; at 5–6 seats Herz (it makes four or
+  five seats go along, most of them for +5 × 2) only when it is better by three tricks:
+  a Herz-happy big table drives every score up and bot-only matches never end.
 - **Mitgehen:** by expected value: ``mit`` iff −E[tricks] + 5·P(no trick) < +1 (home),
   with E and P(no trick) read from the estimate by :func:`mit_odds`, a table measured
   over 6,000 hands per table size (the heuristic bots' own rule, each decision
-  flipped at random with probability 0.25).  The score situation: a seat at 5 or less
-  (it may not bid) compares with +3 instead of +1 (a hand at home only takes it back
-  up); ``mit`` whatever the odds when its expected tricks (times the multiplier) take it
-  to 0, or when it is the last to speak, all others are home and the bidder would win
-  with everybody home.  Herz is chosen over a better suit when its doubled tricks win
-  the match and the other suit's would not.
+  flipped at random with probability 0.25).  At two seats the difference to the
+  bidder counts (home: the bidder gets −bid; along: about −(5 − tricks)).  The score
+  situation: a seat at 5 or less (it may not bid) compares with +3 instead of +1 (a
+  hand at home only takes it back up); ``mit`` whatever the odds when its expected
+  tricks (times the multiplier) take it to 0, or when it is the last to speak, all
+  others are home and the bidder would win with everybody home.  Herz is chosen over
+  a better suit when its doubled tricks win the match and the other suit's would not.
 - **Kartentausch:** keeps trumps, side aces and kings guarded by their ace; ``sau`` when
   only the trump A is worth keeping, ``bruecke`` when nothing is, else ``tausche`` the
   rest (fewer when the stock is short).  ``nimm`` a shown trump or ace; ``ab`` the

@@ -46,3 +46,28 @@ def test_random_matches_end_with_a_winner_at_zero() -> None:
 def test_players_two_to_six() -> None:
     with pytest.raises(RulesError):
         MulatschakMatch(MulatschakRules(), players=7)
+
+
+def test_a_match_where_nobody_may_bid_ends_with_the_lowest_score() -> None:
+    """Every seat at 5 or less: only ``weiter`` is legal, every hand would be redealt for
+    ever; the match ends and the lowest score wins (reading, docs/rules/mulatschak.md)."""
+    import random as _random
+
+    from stammtisch.engine.core import play_random
+    from stammtisch.games.mulatschak.match import MulatschakMatch
+    from stammtisch.games.mulatschak.online import new_match
+    from stammtisch.games.mulatschak.rules import MulatschakRules
+
+    match = MulatschakMatch(MulatschakRules(), players=3, start=5)
+    state = match.start_hand(_random.Random(1))
+    play_random(state, _random.Random(2))
+    result = match.finish_hand(state)
+    assert result["bidder"] is None and result["match_winner"] == []  # the contract's key
+    assert match.is_over() and match.winners == [0, 1, 2]
+    # the online sitting's sheet names the same winners
+    sitting = new_match(MulatschakRules(), 0, players=3)
+    sitting.match.scores = [5, 4, 5]
+    hand = sitting.start_game(_random.Random(3))
+    play_random(hand, _random.Random(4))
+    sitting.finish_game()
+    assert sitting.is_over() and sitting.sheet.to_json()["winners"] == [1]

@@ -22,9 +22,11 @@ sign: a negative ``advantage`` means bot A did better than bot B.
 
 - :func:`match_lengths`: whole matches (21 down to 0) with one bot at every seat, the
   number of hands each took (folded hands and all-``weiter`` redeals count), to see that
-  bot-only matches end.  A match in which every seat is at 5 or less is *stuck*: nobody
-  may bid (the contract: a score ≤ 5 may only say ``weiter``) and every hand is redealt,
-  so it can never end; it is stopped and reported as ``stuck``.
+  bot-only matches end.  A match in which every seat is at 5 or less cannot go on:
+  nobody may bid (the contract: a score ≤ 5 may only say ``weiter``) and every hand would
+  be redealt; the match ends there with the lowest score winning
+  (:func:`~stammtisch.games.mulatschak.match.stuck_winners`); ``stuck`` counts matches
+  that reach that state at the start of a hand (none since that reading).
 
 The bots never say ``muli`` out of turn (they are asked only on their turn).
 """

@@ -6,7 +6,9 @@ all-``weiter`` redeal are dealt again by the same dealer.  A folded hand adds on
 doubling to the next hand (``doubled``); the doubling is kept through an all-``weiter``
 redeal (no points were scored, so nothing has counted double yet) and reset after a
 hand that scores (played or everybody home).
-Several seats at 0 or less at once: the lowest score wins, a tie is shared.
+Several seats at 0 or less at once: the lowest score wins, a tie is shared.  When every
+seat is at 5 or less (nobody may bid any more, every hand would be redealt for ever),
+the match ends and the lowest score wins (:func:`stuck_winners`).
 
 >>> import random
 >>> from stammtisch.games.mulatschak.rules import MulatschakRules
@@ -73,8 +75,27 @@ class MulatschakMatch:
         elif result["bidder"] is not None:
             self.doubled = 0
             self.dealer = (self.dealer + 1) % self.players
-        self.winners = match_winner(self.scores)
+        self.winners = match_winner(self.scores) or stuck_winners(self.scores)
         return dict(result)
 
 
-__all__ = ["START", "MulatschakMatch"]
+#: a seat at this score or less may only say ``weiter`` (the contract's bidding rule)
+NO_BID_AT: int = 5
+
+
+def stuck_winners(scores: list[int]) -> list[int]:
+    """The winners of a match that cannot go on (reading, docs/rules/mulatschak.md): when
+    every seat is at 5 or less and none at 0, nobody may bid, every hand is redealt and
+    the match would never end; it ends there and the lowest score wins (ties shared).
+    ``[]`` while some seat may still bid.
+
+    >>> stuck_winners([4, 2, 5, 2]), stuck_winners([4, 2, 6, 2])
+    ([1, 3], [])
+    """
+    if not scores or any(v > NO_BID_AT for v in scores) or any(v <= 0 for v in scores):
+        return []
+    low = min(scores)
+    return [s for s, v in enumerate(scores) if v == low]
+
+
+__all__ = ["NO_BID_AT", "START", "MulatschakMatch", "stuck_winners"]

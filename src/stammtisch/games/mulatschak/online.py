@@ -176,6 +176,7 @@ class MulatschakSitting:
             raise RulesError("no hand is running")
         result = self.match.finish_hand(state)
         self.sheet.add(state, result, self.match.doubled)
+        self.sheet.winners = list(self.match.winners)  # also a match that cannot go on
         self.state = None
 
 

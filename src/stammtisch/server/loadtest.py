@@ -239,6 +239,15 @@ def process_tree(pid: int) -> list[int]:
     return out
 
 
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (and is not a zombie)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return text[text.rindex(")") + 2:].split()[0] != "Z"
+
+
 def system_busy_seconds() -> float | None:
     """CPU seconds all cores of the machine spent busy since boot (``/proc/stat``)."""
     try:
@@ -315,6 +324,7 @@ class ServerProcess:
         return sum(proc_cpu_seconds(p) or 0.0 for p in process_tree(self.pid))
 
     def stop(self) -> None:
+        tree = process_tree(self.pid)[1:] if self.proc.poll() is None else []
         if self.proc.poll() is None:
             self.sample()
             self.proc.send_signal(signal.SIGINT)  # uvicorn shuts down gracefully
@@ -323,6 +333,14 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        # worker processes (serve --workers N) that outlived their supervisor
+        deadline = time.monotonic() + 5
+        for pid in tree:
+            while time.monotonic() < deadline and _alive(pid):
+                time.sleep(0.1)
+            if _alive(pid):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
         self._log.close()
 
 

@@ -52,7 +52,7 @@ def test_random_playouts_views_copies_and_records(setup: tuple) -> None:  # type
         assert legal and len(set(legal)) == len(legal)
         seat = state.current_player
         # the cut card and the cards shown face up in the exchange were seen by all
-        public = {*state.shown, *([state.revealed] if state.revealed is not None else [])}
+        public = set(state.public_cards())
         for other in range(state.num_seats):  # views hide the other hands
             seen = json.dumps(state.view(other))
             for s2, hand in enumerate(state.hands):

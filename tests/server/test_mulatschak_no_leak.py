@@ -48,9 +48,7 @@ CARD_RE = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(CARDS, key=len, reve
 
 def _public(g: Any) -> set[str]:
     """The cards everybody has seen so far in hand ``g`` (from the engine's state)."""
-    out = {str(c) for c in g.shown}
-    if g.revealed is not None:
-        out.add(str(g.revealed))
+    out = {str(c) for c in g.public_cards()}
     out.update(str(c) for _, c in g.trick)
     for trick in g.tricks_played:
         out.update(str(c) for _, c in trick)

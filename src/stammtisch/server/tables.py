@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stammtisch.bots.base import Bot
-from stammtisch.engine.core import CHANCE, Rng, action_log
+from stammtisch.engine.core import CHANCE, Action, Rng, action_log
 from stammtisch.errors import IllegalActionError, StammtischError
 from stammtisch.games import registry
 from stammtisch.persistence.store import Store
@@ -105,17 +105,17 @@ Rules = Any
 Bobbl = Any
 
 
-def _is_out_of_turn(g: GameState, seat: int, text: str) -> bool:
-    """Whether ``text`` is one of ``seat``'s out-of-turn actions now (and not one of its
-    ordinary legal actions)."""
+def _out_of_turn_action(g: GameState, seat: int, text: str) -> Action | None:
+    """``text`` parsed, when it is one of ``seat``'s out-of-turn actions now; else
+    ``None``."""
     allowed = g.out_of_turn_actions(seat)
     if not allowed:
-        return False
+        return None
     try:
         action = g.parse_action(text.strip())
     except StammtischError:
-        return False
-    return action in allowed and action not in g.legal_actions()
+        return None
+    return action if action in allowed else None
 
 
 def default_bot(game: str = registry.DEFAULT_GAME) -> str:
@@ -518,10 +518,12 @@ class TableRuntime:
             if g is None or g.is_terminal():
                 raise ActionRejected("game_over",
                                      "the game is over; send 'next' for the next game")
-            if g.current_player != seat or _is_out_of_turn(g, seat, text):
+            extra = _out_of_turn_action(g, seat, text)
+            if g.current_player != seat or (extra is not None
+                                            and extra not in g.legal_actions()):
                 # a seña may be given on one's own turn too: out-of-turn actions go their
                 # own way whoever is to act
-                await self._out_of_turn(g, seat, text)
+                await self._out_of_turn(g, seat, extra)
                 return
             if version != self.version:
                 raise ActionRejected("stale_state",
@@ -536,25 +538,17 @@ class TableRuntime:
                 raise ActionRejected(e.code, str(e)) from None
             await self._after_change()
 
-    async def _out_of_turn(self, g: GameState, seat: int, text: str) -> None:
+    async def _out_of_turn(self, g: GameState, seat: int, action: Action | None) -> None:
         """An action of ``seat`` while another seat is to act: applied when it is one of
         the seat's out-of-turn actions now (``GameState.out_of_turn_actions``), else the
         usual ``not_your_turn``.  It needs no current version (a Muli may be called
         while the others go on bidding; it is checked against the state as it is).  Any
         chance it involves is drawn from a seed taken from the table's rng and kept with
-        the action, so that a restart replays it exactly."""
-        who = g.current_player
-        refused = ActionRejected("not_your_turn",
-                                 f"it is seat {who}'s turn, not yours (seat {seat})")
-        allowed = g.out_of_turn_actions(seat)
-        if not allowed:
-            raise refused
-        try:
-            action = g.parse_action(text.strip())
-        except StammtischError:
-            raise refused from None
-        if action not in allowed:
-            raise refused
+        the action, so that a restart replays it exactly.  ``action``: the parsed
+        out-of-turn action (:func:`_out_of_turn_action`), ``None`` when the text was none."""
+        if action is None:
+            raise ActionRejected("not_your_turn", f"it is seat {g.current_player}'s turn, "
+                                 f"not yours (seat {seat})")
         seed = self.manager.rng.randrange(2 ** 32)
         at = len(action_log(g))
         try:

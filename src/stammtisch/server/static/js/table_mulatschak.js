@@ -454,13 +454,12 @@ const CARD = /^([EGHS])(A|10|K|O|U|9|8|7)$|^S6$/;
 // up, each card leaving it when it is played; before that (the deal and the exchange come
 // from the deck and are not written out card by card) the replay shows the words.
 export function replaySteps(detail) {
-  const rec0 = detail.record;
-  const n0 = (rec0.scores ?? []).length || 4;
-  const left = Array.from({ length: n0 }, () => []);
-  for (const [seat, action] of rec0.actions ?? []) {
+  const rec = detail.record;
+  const left = Array.from({ length: (rec.scores ?? []).length || 4 }, () => []);
+  for (const [seat, action] of rec.actions ?? []) {
     if (CARD.test(action) && left[seat]) left[seat].push(action);
   }
-  const steps = replayStepsWithout(detail);
+  const steps = wordAndTrickSteps(detail);
   // the hands appear on the step before the first card (the last word of the exchange)
   const first = steps.findIndex((st) => st.kind === "play");
   return steps.map((st, i) => {
@@ -473,7 +472,7 @@ export function replaySteps(detail) {
   });
 }
 
-function replayStepsWithout(detail) {
+function wordAndTrickSteps(detail) {
   const rec = detail.record;
   const result = detail.result ?? {};
   const n = (rec.scores ?? []).length || 4;

@@ -66,7 +66,10 @@ def test_broadcast_text_equals_message_for() -> None:
         settings={"turn_timer": 60, "bobbl_limit": 50},
         seats=[{"kind": "human", "user_id": i + 1, "name": f"Spieler {i}"} for i in range(4)],
         first_dealer=0, status="playing")
-    manager = TableManager(None, Settings(seed=1))  # type: ignore[arg-type]
+    from stammtisch.persistence.db import Database
+    from stammtisch.persistence.store import Store
+
+    manager = TableManager(Store(Database("sqlite:///:memory:")), Settings(seed=1))
     rt = TableRuntime(manager, row)
     rng = random.Random(3)
     sent: dict[int, list[str]] = {}
@@ -259,11 +262,30 @@ def test_gc_freeze_loop_freezes_and_thaws(monkeypatch: Any) -> None:
     assert seen == {"after_collect": True, "after_thaw": False}
 
 
-def test_ws_deflate_can_be_turned_off(monkeypatch: Any) -> None:
+def test_ws_deflate_is_off_unless_asked_for(monkeypatch: Any) -> None:
     from stammtisch.server.runner import uvicorn_config
     from stammtisch.server.settings import Settings
 
     monkeypatch.delenv("STAMMTISCH_WS_DEFLATE", raising=False)
+    assert uvicorn_config(object(), Settings()).ws_per_message_deflate is False
+    monkeypatch.setenv("STAMMTISCH_WS_DEFLATE", "1")
     assert uvicorn_config(object(), Settings()).ws_per_message_deflate is True
     monkeypatch.setenv("STAMMTISCH_WS_DEFLATE", "0")
     assert uvicorn_config(object(), Settings()).ws_per_message_deflate is False
+
+
+def test_group_commit_default_follows_the_database(monkeypatch: Any, tmp_path: Any) -> None:
+    """Group commit: on for PostgreSQL (commits wait for the disk over the network), off
+    for SQLite; ``STAMMTISCH_GROUP_COMMIT`` decides either way."""
+    from stammtisch.persistence.db import Database
+    from stammtisch.persistence.store import Store
+    from stammtisch.server.writer import GameWriter
+
+    sqlite = Store(Database(f"sqlite:///{tmp_path / 'x.sqlite3'}"))
+    postgres = Store(Database("postgresql://postgres@127.0.0.1:5432/test"))  # not connected
+    monkeypatch.delenv("STAMMTISCH_GROUP_COMMIT", raising=False)
+    assert (GameWriter.wanted(sqlite), GameWriter.wanted(postgres)) == (False, True)
+    monkeypatch.setenv("STAMMTISCH_GROUP_COMMIT", "1")
+    assert (GameWriter.wanted(sqlite), GameWriter.wanted(postgres)) == (True, True)
+    monkeypatch.setenv("STAMMTISCH_GROUP_COMMIT", "0")
+    assert (GameWriter.wanted(sqlite), GameWriter.wanted(postgres)) == (False, False)

@@ -513,17 +513,23 @@ def test_lost_lease(tmp_path: Path, pg_url: str, redis14: tuple[str, Any],
         cl = Client(a.socket_for_test(player.token), 1)
         before = cl.play_until(rng, 1)
         assert client.delete(LEASE + tid) == 1  # by hand
-        # the next write (this action, or the renewal first) finds the lease gone
+        # the renewal (within ttl/3) finds the lease gone and drops the table; the action
+        # is committed and acknowledged before that, or refused — never both lost and
+        # acknowledged (the database fence, Store.fence_table)
         cl.ws.send(json.dumps({"type": "action", "action": rng.choice(before["view"]["legal"]),
                                "version": before["version"]}))
+        seen_before = len(cl.raw)
         _closed(cl, timeout=10)  # 1012: reconnect
         cl.ws.close()
+        states = [json.loads(t) for t in cl.raw[seen_before:]]
+        states = [m for m in states if m["type"] == "state"]
+        acked = states[-1] if states and states[-1]["version"] > before["version"] else before
         _wait_owner(client, tid, {b.proc.pid}, timeout=8)
         stored = _stored_logs(pg_url, tid)[-1]
         time.sleep(1.0)  # the old owner writes nothing more
         assert _stored_logs(pg_url, tid)[-1] == stored
         cl, m = _reconnect(a, player.token, 1)  # lands on A, relayed to B
-        assert _played_by(m["view"], 1) == _played_by(before["view"], 1)
+        assert _played_by(m["view"], 1) == _played_by(acked["view"], 1)
         m = cl.play_to_end(rng, m)
         cl.ws.close()
     finally:

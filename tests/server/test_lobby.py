@@ -222,7 +222,10 @@ def test_private_tables_need_the_invite(server):
     assert bob.join(tid, 1, invite=invite).status_code == 200
     with bob.connect(tid) as ws:  # now seated: the table is his without the invite
         m = ws.state()
-        assert m["table"]["you"] == 1 and m["view"]["hand"]
+        assert m["table"]["you"] == 1
+        # (his cards once dealt: a deal that starts with the cut has none before it)
+        m = ws.until(lambda m: bool(m["view"]["hand"]), "Bob's cards")
+        assert m["table"]["you"] == 1
     with server.connect("nope") as ws:
         assert ws.recv()["code"] == "no_table"
 

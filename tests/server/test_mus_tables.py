@@ -284,12 +284,15 @@ def test_sigkill_mid_mus_hand_with_a_sena_and_restart(db_url: str, tmp_path: Any
             sena = m["out_of_turn"][0]
             a.send(json.dumps({"type": "action", "action": sena}))
             sign = sena.split()[1]
+            # the table at rest after the seña: a person to act (Bixen may have acted
+            # before the seña arrived; then the bots play on to Ane or Bixen)
             _, seen = _pump({2: b}, rng, {2: 10**9}, lambda s, m: any(
-                e["sena"] == sign and e["seat"] == 0 for e in m["view"]["senas"]))
+                e["sena"] == sign and e["seat"] == 0 for e in m["view"]["senas"])
+                and m["view"]["to_act"] in (0, 2) and not m["table"]["between_games"])
             before = seen
-            while True:  # Ane's own state after the seña (the last one she got)
+            while True:  # Ane's own state of that moment
                 mine = _state(a)
-                if any(e["sena"] == sign for e in mine["view"]["senas"]):
+                if mine["version"] == seen["version"]:
                     break
             os.kill(first.proc.pid, signal.SIGKILL)
             assert first.proc.wait(10) == -signal.SIGKILL

@@ -21,11 +21,21 @@ def test_the_record_grows_action_by_action(server):
     saved: list[tuple[int, dict]] = []
     real_save = server.store.save_game
 
-    def spy(table_id, number, record, finished, result, players):
+    def spy(table_id, number, record, finished, result, players, gen=None):
         saved.append((number, json.loads(json.dumps(record))))
-        return real_save(table_id, number, record, finished, result, players)
+        return real_save(table_id, number, record, finished, result, players, gen)
 
-    server.store.save_game = spy
+    writer = server.tables.writer  # group commit (PostgreSQL's default): saves go there
+    if writer is None:
+        server.store.save_game = spy
+    else:
+        real_queue = writer.save
+
+        async def queue_spy(table_id, number, record, finished, result, players, gen=None):
+            saved.append((number, json.loads(json.dumps(record))))
+            await real_queue(table_id, number, record, finished, result, players, gen)
+
+        writer.save = queue_spy
     anna = server.guest("Anna")
     tid = anna.create_table(bots="fill")["id"]
     rt = server.runtime(tid)
@@ -115,7 +125,7 @@ class Driver:
     def at_rest(self):
         def look():
             g = self.rt.game
-            if g is None:
+            if g is None or self.rt.lock.locked():  # (an action's record being committed)
                 return None
             if g.is_terminal():
                 return ("over", None, self.rt.version)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import socket
 from typing import Any
 
@@ -166,6 +167,10 @@ def serve_command(
     except ServeError as e:
         typer.echo(f"stammtisch serve: {e}", err=True)
         raise typer.Exit(BAD_SETTINGS) from None
+    from stammtisch.server import gcpolicy
+
+    # the server's garbage-collector policy (server/gcpolicy.py), inherited by --workers
+    os.environ.setdefault(gcpolicy.ENV, f"{gcpolicy.SERVE_DEFAULT:g}")
     # migrated just now: the app need not do it again
     settings = dataclasses.replace(settings, database_url=url, migrate=False)
     banner = (f"stammtisch: http://{settings.host}:{settings.port}/  "
@@ -213,7 +218,6 @@ def run_workers(settings: Any, workers: int, banner: str) -> None:
     one.  Each worker builds its app from the ``STAMMTISCH_*`` variables set here
     (``stammtisch.server.cluster:app_from_env``)."""
     import inspect
-    import os
 
     import uvicorn
     from uvicorn.supervisors.multiprocess import Multiprocess

@@ -71,6 +71,9 @@ class GameTable(Base):
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: several workers' fencing token (migration 0004): raised by each worker that takes
+    #: the table over, checked by every write of its owner (``Store.fence_table``)
+    lease_gen: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class GameRow(Base):

@@ -33,6 +33,17 @@ class NameTakenError(StammtischError):
     code = "name_taken"
 
 
+class StaleLeaseError(RuntimeError):
+    """A fenced write (``gen=``) of a table whose lease generation has moved on: another
+    worker took the table over (``Store.fence_table``).  Nothing of the write was made."""
+
+    def __init__(self, table_id: str, gen: int) -> None:
+        super().__init__(f"table {table_id}: lease generation {gen} is no longer current; "
+                         "another worker serves the table now")
+        self.table_id = table_id
+        self.gen = gen
+
+
 def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -57,6 +68,44 @@ def _game_update(finished: bool, returning: bool) -> Update:
     stmt = (update(t).where(t.c.table_id == bindparam("b_table"),
                             t.c.number == bindparam("b_number")).values(values))
     return stmt.returning(t.c.id) if returning else stmt
+
+
+@functools.cache
+def _lease_check() -> Update:
+    """``UPDATE game_tables SET lease_gen = lease_gen WHERE id AND lease_gen``: a write
+    that changes nothing but locks the table's row (PostgreSQL) or takes the database's
+    write lock (SQLite) until the transaction ends, so a takeover's ``fence_table``
+    waits for a fenced write in flight, and the write sees a takeover that came first."""
+    t = cast(Table, GameTable.__table__)
+    return (update(t).where(t.c.id == bindparam("l_table"),
+                            t.c.lease_gen == bindparam("l_gen"))
+            .values(lease_gen=t.c.lease_gen))
+
+
+def check_lease(conn: Any, table_id: str, gen: int | None) -> None:
+    """Inside a write's transaction: :class:`StaleLeaseError` unless the table's lease
+    generation is still ``gen`` (``None``: an unfenced write, one process alone)."""
+    if gen is None:
+        return
+    if conn.execute(_lease_check(), {"l_table": table_id, "l_gen": gen}).rowcount != 1:
+        raise StaleLeaseError(table_id, gen)
+
+
+def locked_generations(conn: Any, table_ids: list[str]) -> dict[str, int]:
+    """Inside a batch's transaction: the lease generation of each table, its row locked
+    until the transaction ends (PostgreSQL: ``FOR UPDATE`` in id order, so two batches
+    never deadlock; SQLite: a no-op ``UPDATE`` first takes the write lock)."""
+    if not table_ids:
+        return {}
+    t = cast(Table, GameTable.__table__)
+    ids = sorted(set(table_ids))
+    if conn.dialect.name == "sqlite":
+        conn.execute(update(t).where(t.c.id.in_(ids)).values(lease_gen=t.c.lease_gen))
+        query = select(t.c.id, t.c.lease_gen).where(t.c.id.in_(ids))
+    else:
+        query = (select(t.c.id, t.c.lease_gen).where(t.c.id.in_(ids)).order_by(t.c.id)
+                 .with_for_update())
+    return {str(r[0]): int(r[1]) for r in conn.execute(query)}
 
 
 class Store:
@@ -117,10 +166,37 @@ class Store:
             s.add(row)
         return row
 
-    def update_table(self, table_id: str, **fields: Any) -> None:
+    def update_table(self, table_id: str, *, gen: int | None = None, **fields: Any) -> None:
+        """Update a table's row; with ``gen`` only while its lease generation is ``gen``
+        (else :class:`StaleLeaseError`, nothing written)."""
         fields["updated_at"] = utcnow()
+        stmt = update(GameTable).where(GameTable.id == table_id)
+        if gen is not None:
+            stmt = stmt.where(GameTable.lease_gen == gen)
         with self.db.session() as s:
-            s.execute(update(GameTable).where(GameTable.id == table_id).values(**fields))
+            done = s.execute(stmt.values(**fields))
+            if gen is not None and cast(Any, done).rowcount != 1:
+                raise StaleLeaseError(table_id, gen)
+
+    def lease_generation(self, table_id: str) -> int | None:
+        """The lease generation this process writes the table with: ``None`` here (one
+        process alone, unfenced writes); several workers' store returns the one it took
+        the table with (server/cluster.py)."""
+        return None
+
+    def fence_table(self, table_id: str) -> int | None:
+        """Raise the table's lease generation by one and return it (``None``: no such
+        table): the first thing a worker does after taking a table over, before it reads
+        the records — from then on the former owner's fenced writes fail.  Waits for a
+        fenced write of the former owner that is in flight (its row lock)."""
+        t = cast(Table, GameTable.__table__)
+        with self.db.engine.begin() as conn:
+            done = conn.execute(update(t).where(t.c.id == table_id)
+                                .values(lease_gen=t.c.lease_gen + 1))
+            if done.rowcount != 1:
+                return None
+            return int(conn.execute(select(t.c.lease_gen).where(t.c.id == table_id))
+                       .scalar_one())
 
     def table(self, table_id: str) -> GameTable | None:
         with self.db.session() as s:
@@ -133,8 +209,11 @@ class Store:
 
     # -- games -----------------------------------------------------------------------
     def save_game(self, table_id: str, number: int, record: dict[str, Any], finished: bool,
-                  result: dict[str, Any] | None, players: list[Any]) -> int:
-        """Insert or update game ``number`` of a table (its record grows per action).
+                  result: dict[str, Any] | None, players: list[Any],
+                  gen: int | None = None) -> int:
+        """Insert or update game ``number`` of a table (its record grows per action);
+        with ``gen`` only while the table's lease generation is ``gen`` (else
+        :class:`StaleLeaseError`, nothing written).
 
         The update — once per action of a live table — is a single Core ``UPDATE``
         (with ``RETURNING`` where the database has it) instead of an ORM load and flush,
@@ -142,6 +221,7 @@ class Store:
         params = {"b_table": table_id, "b_number": number, "b_record": record,
                   "b_finished": finished, "b_result": result, "b_now": utcnow()}
         with self.db.engine.begin() as conn:
+            check_lease(conn, table_id, gen)
             returning = conn.dialect.update_returning
             done = conn.execute(_game_update(finished, returning), params)
             if returning:
@@ -153,6 +233,7 @@ class Store:
         if found is not None:
             return int(found)
         with self.db.session() as s:
+            check_lease(s, table_id, gen)
             row = s.scalar(select(GameRow).where(GameRow.table_id == table_id,
                                                  GameRow.number == number))
             if row is None:
@@ -209,9 +290,11 @@ class Store:
             return [(r[0], r[1]) for r in rows]
 
     # -- chat ------------------------------------------------------------------------
-    def add_chat(self, table_id: str, user_id: int | None, name: str, text: str) -> ChatMessage:
+    def add_chat(self, table_id: str, user_id: int | None, name: str, text: str,
+                 gen: int | None = None) -> ChatMessage:
         row = ChatMessage(table_id=table_id, user_id=user_id, name=name, text=text)
         with self.db.session() as s:
+            check_lease(s, table_id, gen)
             s.add(row)
         return row
 

@@ -6,15 +6,21 @@ server is the single process of :mod:`stammtisch.server.tables`, unchanged.
 * **Leases.**  Each live table is owned by one worker at a time: the Redis key
   ``stammtisch:lease:<table>`` holds the owner's worker id, set with ``SET NX PX ttl``
   (``Settings.lease_ttl``, 3 s).  The owner renews all its leases every ttl/3 with a
-  compare-and-renew Lua script (``pexpire`` only if the value is still its own id).
-  **Fencing:** every write of a table (``update_table``, ``save_game``, ``add_chat`` —
-  :class:`FencedStore`) first runs the same compare-and-renew; when it fails the write is
-  not made (:class:`LeaseLost`), the worker drops the table (timers stopped, its sockets
-  closed with 1012 so the clients reconnect) and never writes it again.  Since a
-  successful check renews the lease for a whole ttl, another worker can take the table
-  only ttl after the owner's last successful write check.  A key deleted by hand (or lost
-  with Redis) is the exception: the new owner waits ``TAKEOVER_GRACE`` before it reads the
-  records, which covers a write whose check had just passed.
+  compare-and-renew Lua script (``pexpire`` only if the value is still its own id); a
+  renewal that finds another id (or none) drops the table.
+* **Fencing** (in the database, not in Redis: a lease can run out while its worker stalls,
+  and only the database can tell a late write from a current one).  Each table row has a
+  lease generation (``game_tables.lease_gen``, migration 0004).  A worker that takes a
+  table over first raises it (``Store.fence_table``, which waits for a write of the former
+  owner still in flight) and only then reads the table's row and records; every write of
+  the owner (``update_table``, ``save_game``, ``add_chat`` — :class:`FencedStore`, and the
+  group-committing writer's batches) checks in its own transaction that the generation
+  is still the one it took the table with.  A write that finds a newer one is not made
+  (:class:`LeaseLost`), the worker drops the table (timers stopped, its sockets closed with
+  1012 so the clients reconnect) and never writes it again.  So whatever the old owner
+  committed — and so acknowledged — before the takeover is in what the new owner reads,
+  and nothing after it is committed: no acknowledged action is lost, however long a
+  worker stalls, and whatever happens to the keys in Redis.
 * **Takeover.**  Every worker keeps the ids of the live tables in the Redis set
   ``stammtisch:tables`` (seeded from the database at start and every
   ``RESEED_SECONDS``) and looks every ``SCAN_SECONDS`` for tables without a lease; it
@@ -52,7 +58,7 @@ import secrets
 import socket
 import time
 import weakref
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from typing import Any
 
 import redis
@@ -61,7 +67,7 @@ from sqlalchemy import select
 
 from stammtisch.persistence.db import Database
 from stammtisch.persistence.models import ChatMessage, GameTable
-from stammtisch.persistence.store import Store
+from stammtisch.persistence.store import StaleLeaseError, Store
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import ActionRejected, Connection, TableManager, TableRuntime
 
@@ -75,8 +81,6 @@ WORKER = PREFIX + "worker:"
 #: ``stammtisch:tables`` from the database (after a Redis restart it is empty)
 SCAN_SECONDS = 1.0
 RESEED_SECONDS = 5.0
-#: seconds a worker waits after taking a table whose lease vanished before reading it
-TAKEOVER_GRACE = 0.3
 #: seconds between two writes of a worker's lobby entries (changes in between are gathered)
 LOBBY_SECONDS = 0.5
 #: seconds a relayed REST call waits for the owner's answer
@@ -115,37 +119,48 @@ class LeaseLost(RuntimeError):
 
 
 class FencedStore(Store):
-    """The store whose table writes are fenced by the table's lease (see the module
-    docstring); everything else is the plain :class:`Store`."""
+    """The store whose table writes are fenced by the table's lease generation (see the
+    module docstring); everything else is the plain :class:`Store`."""
 
     def __init__(self, db: Database, cluster: Cluster) -> None:
         super().__init__(db)
         self.cluster = cluster
 
+    def lease_generation(self, table_id: str) -> int:
+        """The generation this worker took the table with (:class:`LeaseLost` when it
+        does not serve the table)."""
+        gen = self.cluster.gens.get(table_id)
+        if gen is None:
+            raise LeaseLost(table_id)
+        return gen
+
     def create_table(self, **fields: Any) -> GameTable:
         self.cluster.claim_new(str(fields["id"]))
-        row = super().create_table(**fields)
+        row = super().create_table(**fields)  # lease_gen 0: the creator's generation
         with contextlib.suppress(redis.RedisError):
             self.cluster.sync.sadd(TABLES, row.id)
         return row
 
-    def update_table(self, table_id: str, **fields: Any) -> None:
-        self.cluster.fence(table_id)
-        super().update_table(table_id, **fields)
+    def update_table(self, table_id: str, *, gen: int | None = None, **fields: Any) -> None:
+        with self.cluster.fenced(table_id):
+            super().update_table(table_id, gen=self.lease_generation(table_id), **fields)
         if fields.get("status") == "finished":
             with contextlib.suppress(redis.RedisError):
                 self.cluster.sync.srem(TABLES, table_id)
                 self.cluster.sync.hdel(LOBBY, table_id)
 
     def save_game(self, table_id: str, number: int, record: dict[str, Any], finished: bool,
-                  *args: Any, **kwargs: Any) -> Any:
-        self.cluster.fence(table_id)
-        return super().save_game(table_id, number, record, finished, *args, **kwargs)
+                  result: dict[str, Any] | None, players: list[Any],
+                  gen: int | None = None) -> int:
+        with self.cluster.fenced(table_id):
+            return super().save_game(table_id, number, record, finished, result, players,
+                                     self.lease_generation(table_id))
 
     def add_chat(self, table_id: str, user_id: int | None, name: str,
-                 text: str) -> ChatMessage:
-        self.cluster.fence(table_id)
-        return super().add_chat(table_id, user_id, name, text)
+                 text: str, gen: int | None = None) -> ChatMessage:
+        with self.cluster.fenced(table_id):
+            return super().add_chat(table_id, user_id, name, text,
+                                    self.lease_generation(table_id))
 
 
 class FencedTable(TableRuntime):
@@ -168,6 +183,12 @@ class FencedTable(TableRuntime):
     async def chat(self, conn: Connection, text: Any) -> None:
         with contextlib.suppress(LeaseLost):
             await super().chat(conn, text)
+
+    async def save_game_committed(self) -> None:
+        manager = self.manager
+        assert isinstance(manager, ClusterTableManager)
+        with manager.cluster.fenced(self.id):  # the group-committing writer's refusal
+            await super().save_game_committed()
 
     def _spawn(self, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
         async def fenced() -> None:  # bots, timers
@@ -253,7 +274,6 @@ class Cluster:
                                          socket_timeout=2, socket_connect_timeout=2)
         self.aio = aredis.Redis.from_url(settings.redis_url, decode_responses=True,
                                          socket_timeout=5, socket_connect_timeout=2)
-        self._renew = self.sync.register_script(RENEW)
         self._release = self.sync.register_script(RELEASE)
         self._arenew = self.aio.register_script(RENEW)
         self.store = FencedStore(db, self)
@@ -261,6 +281,9 @@ class Cluster:
         self.app: Any = None
         self._tasks: list[asyncio.Task[None]] = []
         self._ids = itertools.count(1)
+        #: the lease generation each local table was taken with (the fencing token of its
+        #: writes; ``Store.fence_table``)
+        self.gens: dict[str, int] = {}
         #: local websockets of each local table (closed when the table moves)
         self.sockets: dict[str, weakref.WeakSet[Any]] = {}
         #: relaying side: connection id -> queue of what the owner sends
@@ -280,17 +303,18 @@ class Cluster:
     def claim_new(self, table_id: str) -> None:
         if not self.sync.set(LEASE + table_id, self.id, nx=True, px=self.ttl_ms):
             raise LeaseLost(table_id)
+        self.gens[table_id] = 0  # a new row's lease_gen
 
-    def fence(self, table_id: str) -> None:
-        """Compare-and-renew the lease before a write; :class:`LeaseLost` (and the table
-        dropped) when it is not this worker's any more or Redis cannot say."""
+    @contextlib.contextmanager
+    def fenced(self, table_id: str) -> Iterator[None]:
+        """Around a fenced write: a refusal by the database (:class:`StaleLeaseError`:
+        another worker has taken the table) drops the table here and becomes
+        :class:`LeaseLost`."""
         try:
-            ok = self._renew(keys=[LEASE + table_id], args=[self.id, self.ttl_ms])
-        except redis.RedisError:
-            ok = 0
-        if not ok:
+            yield
+        except StaleLeaseError:
             self._lost(table_id)
-            raise LeaseLost(table_id)
+            raise LeaseLost(table_id) from None
 
     def _lost(self, table_id: str) -> None:
         with contextlib.suppress(RuntimeError):
@@ -301,6 +325,7 @@ class Cluster:
         scanner leaves it to the other workers for 2 ttl (this one may be the odd one
         out, e.g. cut off from Redis)."""
         self.lost_at[table_id] = time.monotonic()
+        self.gens.pop(table_id, None)
         rt = self.manager.tables.pop(table_id, None)
         self.manager.created.pop(table_id, None)
         if rt is not None:
@@ -313,6 +338,17 @@ class Cluster:
                 queue.put_nowait(None)
                 self._spawn(self._publish(worker, "j " + json.dumps(
                     {"k": "end", "cid": cid, "code": CLOSE_MOVED})))
+
+    def redis_away(self) -> None:
+        """Redis cannot be reached: this worker can neither renew its leases nor relay,
+        so it stops serving every table now (soon after the current message; the
+        clients reconnect and hear "try again" until Redis is back, when a worker takes
+        the tables from the database).  Its writes would be safe — the database fences
+        them — but players relayed through Redis would be cut off and counted as gone."""
+        with contextlib.suppress(RuntimeError):
+            loop = asyncio.get_running_loop()
+            for table_id in list(self.manager.tables):
+                loop.call_soon(self.drop, table_id)
 
     async def _close_ws(self, ws: Any, code: int) -> None:
         with contextlib.suppress(Exception):
@@ -359,8 +395,8 @@ class Cluster:
         return table_id in await self.take_many([table_id])
 
     async def take_many(self, ids: list[str]) -> set[str]:
-        """Take the tables of ``ids`` that have no owner (``SET NX``), wait
-        ``TAKEOVER_GRACE`` once, then rebuild each from the database; the ids taken."""
+        """Take the tables of ``ids`` that have no owner (``SET NX``), then fence each
+        in the database and rebuild it from its records; the ids taken."""
         loop = asyncio.get_running_loop()
         mine: dict[str, asyncio.Future[bool]] = {}
         for table_id in ids:
@@ -375,8 +411,6 @@ class Cluster:
             for table_id in mine:
                 if await self.aio.set(LEASE + table_id, self.id, nx=True, px=self.ttl_ms):
                     won.append(table_id)
-            if won:
-                await asyncio.sleep(TAKEOVER_GRACE)
             for table_id in won:
                 try:
                     if await self._load(table_id):
@@ -394,14 +428,18 @@ class Cluster:
         return taken
 
     async def _load(self, table_id: str) -> bool:
-        row = self.store.table(table_id)
-        if row is None or row.status not in ("open", "playing"):
+        # fence first (the former owner's writes fail from here on; one in flight is
+        # waited for), then read: the row and records hold all it acknowledged
+        gen = await asyncio.to_thread(self.store.fence_table, table_id)
+        row = None if gen is None else self.store.table(table_id)
+        if row is None or gen is None or row.status not in ("open", "playing"):
             await self.aio.srem(TABLES, table_id)
             await self.aio.hdel(LOBBY, table_id)
             self._release(keys=[LEASE + table_id], args=[self.id])
             return False
         if not await self._arenew(keys=[LEASE + table_id], args=[self.id, self.ttl_ms]):
             return False
+        self.gens[table_id] = gen
         self.manager.adopt(row)
         return True
 
@@ -452,8 +490,11 @@ class Cluster:
                         await self._arenew(keys=[LEASE + table_id],
                                            args=[self.id, self.ttl_ms], client=pipe)
                     results = await pipe.execute()
+            except redis.ConnectionError:
+                self.redis_away()
+                continue
             except redis.RedisError:
-                continue  # the next writes are refused by their fence anyway
+                continue
             for table_id, ok in zip(ids, results, strict=True):
                 if not ok:
                     self.drop(table_id)
@@ -686,7 +727,12 @@ class Cluster:
                                                            "code": code}))
 
         async def send_text(text: str) -> None:
-            if not await self.aio.publish(WORKER + worker, f"o {cid} {text}"):
+            try:
+                listened = await self.aio.publish(WORKER + worker, f"o {cid} {text}")
+            except redis.ConnectionError:
+                self.redis_away()
+                raise
+            if not listened:
                 queue.put_nowait(None)  # nobody listens: the relaying worker is gone
 
         async def send(m: dict[str, Any]) -> None:

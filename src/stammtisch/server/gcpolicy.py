@@ -13,7 +13,11 @@ which later collections skip, so the full collections that still come only walk 
 was made since.  Cyclic garbage among frozen objects is not collected until the next
 *thaw*: every ``STAMMTISCH_GC_THAW`` seconds (default 60 × the freeze interval) the loop
 unfreezes and runs one full collection — the one long pause left, now rare instead of
-twice a minute.  Off (the default), nothing changes.
+twice a minute.
+
+``stammtisch serve`` sets ``STAMMTISCH_GC_FREEZE=10`` unless the environment says
+otherwise (``STAMMTISCH_GC_FREEZE=0`` turns it off); an app built by other means (tests,
+an own ASGI server) runs without it unless the variable is set.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ import time
 
 ENV = "STAMMTISCH_GC_FREEZE"
 THAW_ENV = "STAMMTISCH_GC_THAW"
+#: ``stammtisch serve``'s default interval (seconds)
+SERVE_DEFAULT = 10.0
 
 
 def interval() -> float:

@@ -151,6 +151,12 @@ class ClientStats:
     views_missing: int = 0
     #: every acknowledged action of the run: [table id, game number, action text]
     acked: list[list[Any]] = field(default_factory=list)
+    #: sockets the server closed with 1012/1013 (the table moved to another worker, or
+    #: could not be reached just now) and that connected again, as the browser does
+    reconnects: int = 0
+    #: actions in flight when their socket was closed that way (neither acknowledged nor
+    #: lost: the player sees the state after the reconnect and decides anew)
+    unanswered_at_move: int = 0
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -181,6 +187,8 @@ class ClientStats:
         self.answered_total += other.answered_total
         self.games_started += other.games_started
         self.tables_opened += other.tables_opened
+        self.reconnects += other.reconnects
+        self.unanswered_at_move += other.unanswered_at_move
         self.lost += other.lost
         self.cpu_s += other.cpu_s
 
@@ -391,17 +399,42 @@ class Client:
         return {"Cookie": f"{SESSION_COOKIE}={self.token}", CSRF_HEADER: self.csrf}
 
     async def connect(self, table_id: str) -> None:
-        from websockets.asyncio.client import connect
-
         self.version = self.scheduled_version = -1
         self.pending = None
+        await self._open(table_id)
+        self.reader = asyncio.create_task(self._read())
+
+    async def _open(self, table_id: str) -> None:
+        from websockets.asyncio.client import connect
+
         url = self.run.ws_base + f"/ws/tables/{table_id}"
         self.ws = await connect(url, additional_headers={"Cookie": f"{SESSION_COOKIE}="
                                                                     f"{self.token}"},
                                 compression="deflate" if self.run.cfg.compression else None,
                                 proxy=None, max_size=None, open_timeout=60,
                                 ping_interval=None)
-        self.reader = asyncio.create_task(self._read())
+
+    async def _reconnect(self) -> bool:
+        """After a close with 1012/1013 (the table moved to another worker): connect
+        again, as the browser does, for up to 30 s; whether it worked."""
+        if self.move_task is not None:
+            self.move_task.cancel()
+        if self.pending is not None:  # its fate is the new owner's state
+            self.run.stats.unanswered_at_move += 1
+        self.version = self.scheduled_version = -1
+        self.pending = None
+        # a moved table starts its versions anew: what was in flight will not be seen
+        self.group.inflight.clear()
+        deadline = time.monotonic() + 30
+        while not self.run.finished and time.monotonic() < deadline:
+            await asyncio.sleep(0.2 + 0.3 * self.run.rng.random())
+            try:
+                await self._open(self.group.table_id)
+            except Exception:
+                continue
+            self.run.stats.reconnects += 1
+            return True
+        return False
 
     async def close(self) -> None:
         if self.move_task is not None:
@@ -416,16 +449,22 @@ class Client:
     async def _read(self) -> None:
         from websockets.exceptions import ConnectionClosed
 
-        try:
-            async for raw in self.ws:
-                try:
-                    self._on_message(json.loads(raw))
-                except (ValueError, KeyError, TypeError) as e:
-                    self.run.stats.error(f"bad_message:{type(e).__name__}")
-        except ConnectionClosed:
-            pass
-        if not self.run.finished and not self.group.reseating:
-            self.run.stats.error("socket_closed")
+        while True:
+            try:
+                async for raw in self.ws:
+                    try:
+                        self._on_message(json.loads(raw))
+                    except (ValueError, KeyError, TypeError) as e:
+                        self.run.stats.error(f"bad_message:{type(e).__name__}")
+            except ConnectionClosed:
+                pass
+            if self.run.finished or self.group.reseating:
+                return
+            if self.ws.close_code in (1012, 1013) and await self._reconnect():
+                continue  # "connected players see a reconnect, not an error"
+            if not self.run.finished and not self.group.reseating:
+                self.run.stats.error("socket_closed")
+            return
 
     def _on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -989,6 +1028,8 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
         "errors": stats.errors,
         "error_codes": dict(stats.error_codes),
         "views_missing": stats.views_missing,
+        "reconnects": stats.reconnects,
+        "unanswered_at_move": stats.unanswered_at_move,
         "acked_actions": checked,
         "lost_actions": lost_stored,
         "server_peak_rss_mb": round(server.peak_rss_kb / 1024, 1),

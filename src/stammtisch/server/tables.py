@@ -250,7 +250,7 @@ class TableRuntime:
             rec["meta"] = meta
         return rec
 
-    def _save_args(self) -> tuple[Any, ...] | None:
+    def _save_args(self) -> tuple[str, int, dict[str, Any], bool, Any, list[Any]] | None:
         """``Store.save_game``'s arguments for the current game (``None``: no game)."""
         g = self.game
         if g is None:
@@ -279,9 +279,10 @@ class TableRuntime:
             return
         # while the record is being committed the table shows nothing new: a broadcast
         # (someone connects or leaves) waits for the one after the commit
+        gen = self.store.lease_generation(self.id)  # several workers' fencing token
         self._saving = True
         try:
-            await writer.save(*args)
+            await writer.save(*args, gen)
         finally:
             self._saving = False
 
@@ -873,9 +874,8 @@ class TableManager:
         self.closing = False
         #: called when a table finishes a Bobbl: (table, Bobbl, its index at the table)
         self.on_bobbl: Callable[[TableRuntime, Bobbl, int], Awaitable[None]] | None = None
-        #: group commit of the game records (server/writer.py), over the plain store only
-        self.writer: GameWriter | None = (GameWriter(store) if type(store) is Store
-                                          and GameWriter.wanted() else None)
+        #: group commit of the game records (server/writer.py; default: PostgreSQL only)
+        self.writer: GameWriter | None = GameWriter(store) if GameWriter.wanted(store) else None
 
     def resolve_chance(self, state: GameState, rng: Rng | None = None) -> None:
         while state.current_player == CHANCE:

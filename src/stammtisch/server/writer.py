@@ -12,16 +12,24 @@ While the thread writes, the next saves queue up: the busier the server, the lar
 batch (one commit for all of them), and the disk's waits (a WAL checkpoint's ``fsync``)
 no longer stop the event loop.
 
-It is opt-in: ``STAMMTISCH_GROUP_COMMIT=1`` in the server's environment (measured in
-docs/performance.md, "Scale: one box").  While a table's record is being committed the
+While a table's record is being committed the
 table broadcasts nothing (a socket that connects meanwhile gets the state after the
 commit), and its version is raised only after the commit, so a ``sync`` answered
 meanwhile carries the old version and is not taken for an acknowledgement.
 
 The first save of a game inserts its row (and its players): that goes through
 ``Store.save_game`` in the same worker thread, as does any update whose row the batch
-did not find.  The writer is used only with the plain :class:`Store` (a store that
-checks each write itself — several workers' fenced store — keeps the direct path).
+did not find.
+
+Several workers (server/cluster.py) pass each save's lease generation: the batch locks
+the rows of those tables (``locked_generations``) and writes only the saves whose
+generation is still current; the others fail with ``StaleLeaseError`` (the table moved
+to another worker) and are neither written nor acknowledged.
+
+Default: on for PostgreSQL, where every commit waits for the disk over the network and
+the event loop must not (docs/performance.md, "On PostgreSQL"); off for SQLite, whose
+commits take a fraction of a millisecond — handing them to a thread costs more than it
+saves.  ``STAMMTISCH_GROUP_COMMIT=1`` or ``0`` decides it either way.
 """
 
 from __future__ import annotations
@@ -32,13 +40,20 @@ import threading
 from typing import Any
 
 from stammtisch.persistence.models import utcnow
-from stammtisch.persistence.store import Store, _game_update
+from stammtisch.persistence.store import (
+    StaleLeaseError,
+    Store,
+    _game_update,
+    locked_generations,
+)
 
-#: one save: (table id, game number, record, finished, result, players)
-Save = tuple[str, int, dict[str, Any], bool, Any, list[Any]]
+#: one save: (table id, game number, record, finished, result, players, lease generation
+#: or ``None``)
+Save = tuple[str, int, dict[str, Any], bool, Any, list[Any], int | None]
 
 
-#: the environment variable that turns the writer on (``1``); off by default
+#: the environment variable that turns the writer on (``1``) or off (``0``); unset: on
+#: for PostgreSQL, off for SQLite
 ENV = "STAMMTISCH_GROUP_COMMIT"
 
 
@@ -46,9 +61,15 @@ class GameWriter:
     """Writes game records in batches on one worker thread; see the module docstring."""
 
     @staticmethod
-    def wanted() -> bool:
-        """Whether the server should use it: ``STAMMTISCH_GROUP_COMMIT=1``."""
-        return os.environ.get(ENV, "").strip().lower() in ("1", "true", "yes", "on")
+    def wanted(store: Store) -> bool:
+        """Whether the server should use it for ``store``: ``STAMMTISCH_GROUP_COMMIT``
+        when set, else whether the database is not SQLite."""
+        value = os.environ.get(ENV, "").strip().lower()
+        if value in ("1", "true", "yes", "on"):
+            return True
+        if value in ("0", "false", "no", "off"):
+            return False
+        return not store.db.is_sqlite
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -63,11 +84,14 @@ class GameWriter:
         self.saves = 0
 
     async def save(self, table_id: str, number: int, record: dict[str, Any], finished: bool,
-                   result: Any, players: list[Any]) -> None:
-        """Queue one save and return once it is committed (raises what the write raised)."""
+                   result: Any, players: list[Any], gen: int | None = None) -> None:
+        """Queue one save and return once it is committed (raises what the write raised;
+        with ``gen``: :class:`~stammtisch.persistence.store.StaleLeaseError` when the
+        table's lease generation is no longer ``gen`` — several workers, see
+        ``Store.fence_table`` — and then nothing of it was written)."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
-        self._queue.append(((table_id, number, record, finished, result, players), fut))
+        self._queue.append(((table_id, number, record, finished, result, players, gen), fut))
         if not self._running:
             self._running = True
             self._task = loop.create_task(self._drain())
@@ -78,34 +102,47 @@ class GameWriter:
             while self._queue:
                 batch, self._queue = self._queue, []
                 try:
-                    await asyncio.to_thread(self._write, [s for s, _ in batch])
+                    refused = await asyncio.to_thread(self._write, [s for s, _ in batch])
                 except Exception as e:  # every save of the batch failed with it
                     for _, fut in batch:
                         if not fut.done():
                             fut.set_exception(e)
                 else:
-                    for _, fut in batch:
+                    for i, (_, fut) in enumerate(batch):
                         if not fut.done():
-                            fut.set_result(None)
+                            if i in refused:
+                                fut.set_exception(refused[i])
+                            else:
+                                fut.set_result(None)
         finally:
             self._running = False
 
-    def _write(self, saves: list[Save]) -> None:
+    def _write(self, saves: list[Save]) -> dict[int, Exception]:
         """Worker thread: the known rows in one ``UPDATE`` batch and one transaction,
-        then the new ones (insert) one by one through the store."""
+        then the new ones (insert) one by one through the store.  Saves with a lease
+        generation are checked in the batch's transaction (their tables' rows locked,
+        ``locked_generations``); the refused ones are returned by their index, with
+        their :class:`StaleLeaseError`, and nothing of them is written."""
+        refused: dict[int, Exception] = {}
         with self._lock:
             self.batches += 1
             self.saves += len(saves)
-            known = [s for s in saves if (s[0], s[1]) in self._known]
-            new = [s for s in saves if (s[0], s[1]) not in self._known]
+            known = [i for i, s in enumerate(saves) if (s[0], s[1]) in self._known]
+            new = [i for i, s in enumerate(saves) if (s[0], s[1]) not in self._known]
             if known:
                 now = utcnow()
-                groups: dict[bool, list[dict[str, Any]]] = {}
-                for table_id, number, record, finished, result, _ in known:
-                    groups.setdefault(finished, []).append(
-                        {"b_table": table_id, "b_number": number, "b_record": record,
-                         "b_finished": finished, "b_result": result, "b_now": now})
                 with self.store.db.engine.begin() as conn:
+                    fenced = [saves[i][0] for i in known if saves[i][6] is not None]
+                    gens = locked_generations(conn, fenced)
+                    groups: dict[bool, list[dict[str, Any]]] = {}
+                    for i in known:
+                        table_id, number, record, finished, result, _, gen = saves[i]
+                        if gen is not None and gens.get(table_id) != gen:
+                            refused[i] = StaleLeaseError(table_id, gen)
+                            continue
+                        groups.setdefault(finished, []).append(
+                            {"b_table": table_id, "b_number": number, "b_record": record,
+                             "b_finished": finished, "b_result": result, "b_now": now})
                     # a driver that cannot count an executemany's rows: the rows are
                     # known to exist (inserted here, never deleted while played)
                     counts = conn.dialect.supports_sane_multi_rowcount
@@ -115,13 +152,20 @@ class GameWriter:
                         if counts:
                             missing += len(params) - max(0, done.rowcount)
                 if missing:  # a row went away (not expected): write each on its own
-                    new.extend(known)
-            for table_id, number, record, finished, result, players in new:
-                self.store.save_game(table_id, number, record, finished, result, players)
+                    new.extend(i for i in known if i not in refused)
+            for i in new:
+                table_id, number, record, finished, result, players, gen = saves[i]
+                try:
+                    self.store.save_game(table_id, number, record, finished, result, players,
+                                         gen)
+                except StaleLeaseError as e:
+                    refused[i] = e
+                    continue
                 self._known.add((table_id, number))
-            for table_id, number, _, finished, _, _ in saves:
-                if finished:  # a later save of it (rare) takes the store's own path
+            for i, (table_id, number, _, finished, _, _, _) in enumerate(saves):
+                if finished or i in refused:  # a later save takes the store's own path
                     self._known.discard((table_id, number))
+        return refused
 
     def forget(self, table_id: str) -> None:
         """Drop what the writer knows of a table (its rows are inserted anew if needed)."""

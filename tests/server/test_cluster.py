@@ -641,3 +641,46 @@ def test_relaying_worker_killed(tmp_path: Path, pg_url: str, redis11: tuple[str,
     finally:
         spectator.ws.close()
     assert not seat["connected"] and seat["bot"]
+
+
+def test_bench_two_workers_tables_move_under_load(pg_url: str, redis11: tuple[str, Any]) -> None:
+    """``bench server --workers 2`` while the tables keep moving: the lease keys are
+    deleted again and again during the run, so the owners drop their tables (or find
+    their writes fenced off by the database) and the other worker takes them from the
+    stored records.  The bench clients reconnect as the browser does; there is no error,
+    and every acknowledged action is in the stored records."""
+    from stammtisch.server.loadtest import LoadConfig, run_loadtest
+
+    url, client = redis11
+    stop = threading.Event()
+    moved: list[int] = []
+
+    def mover() -> None:  # once the 8 tables exist and play: take their leases away
+        deadline = time.monotonic() + 120
+        while client.scard("stammtisch:tables") < 8:
+            if stop.is_set() or time.monotonic() > deadline:
+                return
+            time.sleep(0.2)
+        time.sleep(3.0)
+        while not stop.is_set():
+            keys = client.keys(LEASE + "*")
+            if keys:
+                moved.append(client.delete(*keys))
+            time.sleep(2.0)
+
+    thread = threading.Thread(target=mover, daemon=True)
+    thread.start()
+    try:
+        result = run_loadtest(LoadConfig(tables=8, seconds=10.0, warmup=4.0, think_ms=150.0,
+                                         db=pg_url, workers=2, redis=url, seed=5,
+                                         bobbl_limit=3))
+    finally:
+        stop.set()
+        thread.join(10)
+    assert sum(moved) >= 8, moved
+    assert result["reconnects"] > 0, result
+    # (``stale_state``: an action that crossed a reconnect's version bump is refused and
+    # the current state resent — the protocol's answer to a race, not a failure)
+    errors = {k: v for k, v in result["error_codes"].items() if k != "stale_state"}
+    assert not errors, (result["error_codes"], result.get("server_log"))
+    assert result["acked_actions"] > 100 and result["lost_actions"] == 0, result

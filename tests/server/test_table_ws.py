@@ -220,3 +220,29 @@ def test_ping_and_sync(server):
         again = a.recv()
         assert again["type"] == "state" and again["version"] == m["version"]
         assert again["view"] == m["view"]
+
+
+def test_an_action_with_an_id_is_acknowledged_to_its_sender_alone(server):
+    """``"id": N`` on an action: once it is stored and its state sent, the acting
+    socket gets ``{"type": "ack", "id": N, "version"}`` (the version of that state); the
+    other players get no ack; a bad id is refused before anything is applied."""
+    tid, anna, bob = _two_humans(server)
+    with anna.connect(tid) as a, bob.connect(tid) as b:
+        first = a.until(lambda s: s["view"]["to_act"] in (0, 1), "a person to act",
+                        timeout=20)
+        me, other = (a, b) if first["view"]["to_act"] == 0 else (b, a)
+        m = me.until(lambda s: bool(s["view"]["legal"]), "the legal actions")
+        for bad in ("7", -1, 2 ** 31, 1.5, True, [1]):
+            me.send({"type": "action", "action": m["view"]["legal"][0],
+                     "version": m["version"], "id": bad})
+            e = me.error()
+            assert e["code"] == "invalid_action" and "id must be an integer" in e["message"]
+        assert server.on_loop(lambda: server.runtime(tid).version) == m["version"]
+        me.send({"type": "action", "action": m["view"]["legal"][0], "version": m["version"],
+                 "id": 41})
+        after = me.recv_type("state")
+        ack = me.recv_type("ack")
+        assert ack == {"type": "ack", "id": 41, "version": after["version"]}
+        assert after["version"] > m["version"]
+        other.until(lambda s: s["version"] >= after["version"], "the other's update")
+        assert not any(json.loads(t)["type"] == "ack" for t in other.raw)

@@ -178,12 +178,6 @@ class Store:
             if gen is not None and cast(Any, done).rowcount != 1:
                 raise StaleLeaseError(table_id, gen)
 
-    def lease_generation(self, table_id: str) -> int | None:
-        """The lease generation this process writes the table with: ``None`` here (one
-        process alone, unfenced writes); several workers' store returns the one it took
-        the table with (server/cluster.py)."""
-        return None
-
     def fence_table(self, table_id: str) -> int | None:
         """Raise the table's lease generation by one and return it (``None``: no such
         table): the first thing a worker does after taking a table over, before it reads

@@ -21,7 +21,7 @@ from stammtisch.server.auth import PasswordWorkers, RateLimiter
 from stammtisch.server.cluster import Cluster, ClusterRouter
 from stammtisch.server.hardening import RequestGuard
 from stammtisch.server.settings import Settings
-from stammtisch.server.tables import TableManager
+from stammtisch.server.tables import TableManager, TableMoved
 from stammtisch.tournament.service import TournamentService
 
 STATIC = Path(str(resources.files("stammtisch.server") / "static"))
@@ -93,6 +93,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"code": "internal_error",
                              "message": f"internal error ({type(exc).__name__})"},
                             status_code=500)
+
+    @app.exception_handler(TableMoved)
+    async def table_moved(_: Request, exc: TableMoved) -> JSONResponse:
+        """Several workers: the table moved to another worker during the call (which
+        changed nothing): try again, the next call reaches the new owner."""
+        return JSONResponse({"code": "table_moved", "message":
+                             "the table moved to another server just now; try again"},
+                            status_code=503, headers={"retry-after": "1"})
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

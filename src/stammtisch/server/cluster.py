@@ -51,6 +51,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import os
 import random
 import re
@@ -69,7 +70,15 @@ from stammtisch.persistence.db import Database
 from stammtisch.persistence.models import ChatMessage, GameTable
 from stammtisch.persistence.store import StaleLeaseError, Store
 from stammtisch.server.settings import Settings
-from stammtisch.server.tables import ActionRejected, Connection, TableManager, TableRuntime
+from stammtisch.server.tables import (
+    ActionRejected,
+    Connection,
+    TableManager,
+    TableMoved,
+    TableRuntime,
+)
+
+log = logging.getLogger("stammtisch.cluster")
 
 PREFIX = "stammtisch:"
 LEASE = PREFIX + "lease:"
@@ -91,6 +100,8 @@ CLOSE_MOVED = 1012
 #: close code when the table's owner cannot be found just now (Redis away): "try again
 #: later" (RFC 6455: 1013); the browser reconnects
 CLOSE_TRY_AGAIN = 1013
+#: connections of a worker's asyncio Redis client (publishes, renewals, the listener)
+REDIS_CONNECTIONS = 64
 #: :meth:`Cluster.ensure`'s answer when it cannot say who serves a table now
 UNAVAILABLE = "unavailable"
 
@@ -110,7 +121,15 @@ return 0
 TABLE_PATH = re.compile(r"^/api/tables/([A-Za-z0-9]{1,16})(?:/(?:join|leave|bots))?/?$")
 
 
-class LeaseLost(RuntimeError):
+def unreachable(error: redis.ConnectionError) -> bool:
+    """Whether a connection error means Redis is away (refused, reset, unknown host) —
+    not merely that all of this worker's connections to it are busy (the pool's limit or
+    its wait for a free connection)."""
+    return not isinstance(error, redis.exceptions.MaxConnectionsError) and \
+        str(error) != "No connection available."
+
+
+class LeaseLost(TableMoved):
     """A write for a table this worker no longer owns (or cannot prove it owns)."""
 
     def __init__(self, table_id: str) -> None:
@@ -126,12 +145,13 @@ class FencedStore(Store):
         super().__init__(db)
         self.cluster = cluster
 
-    def lease_generation(self, table_id: str) -> int:
-        """The generation this worker took the table with (:class:`LeaseLost` when it
-        does not serve the table)."""
-        gen = self.cluster.gens.get(table_id)
+    @staticmethod
+    def _gen(table_id: str, gen: int | None) -> int:
+        """The generation a write names: the writing runtime's (``TableRuntime.lease_gen``,
+        the one its worker took the table with — a runtime dropped and replaced by a
+        newer one keeps its old generation, so its late writes are refused)."""
         if gen is None:
-            raise LeaseLost(table_id)
+            raise LeaseLost(table_id)  # (never: every runtime of a worker has one)
         return gen
 
     def create_table(self, **fields: Any) -> GameTable:
@@ -142,8 +162,8 @@ class FencedStore(Store):
         return row
 
     def update_table(self, table_id: str, *, gen: int | None = None, **fields: Any) -> None:
-        with self.cluster.fenced(table_id):
-            super().update_table(table_id, gen=self.lease_generation(table_id), **fields)
+        with self.cluster.fenced(table_id, gen):
+            super().update_table(table_id, gen=self._gen(table_id, gen), **fields)
         if fields.get("status") == "finished":
             with contextlib.suppress(redis.RedisError):
                 self.cluster.sync.srem(TABLES, table_id)
@@ -152,42 +172,74 @@ class FencedStore(Store):
     def save_game(self, table_id: str, number: int, record: dict[str, Any], finished: bool,
                   result: dict[str, Any] | None, players: list[Any],
                   gen: int | None = None) -> int:
-        with self.cluster.fenced(table_id):
+        with self.cluster.fenced(table_id, gen):
             return super().save_game(table_id, number, record, finished, result, players,
-                                     self.lease_generation(table_id))
+                                     self._gen(table_id, gen))
 
     def add_chat(self, table_id: str, user_id: int | None, name: str,
                  text: str, gen: int | None = None) -> ChatMessage:
-        with self.cluster.fenced(table_id):
-            return super().add_chat(table_id, user_id, name, text,
-                                    self.lease_generation(table_id))
+        with self.cluster.fenced(table_id, gen):
+            return super().add_chat(table_id, user_id, name, text, self._gen(table_id, gen))
 
 
 class FencedTable(TableRuntime):
-    """A live table of one worker among several: a write refused by the lease
-    (:class:`LeaseLost`) ends what was going on quietly — the worker drops the table and
-    closes its sockets with 1012, and the clients reconnect (to the new owner)."""
+    """A live table of one worker among several.  Its writes name the lease generation
+    the worker had when it made this runtime.  A write refused by the database
+    (:class:`LeaseLost`) makes the runtime *dead* at once — before anything else runs: it
+    sends nothing more (its memory may hold the refused action, which must never be
+    shown), refuses every message with :class:`LeaseLost` (a :class:`TableMoved`: the
+    socket is closed with 1012 and reconnects, to the new owner) — and the worker drops
+    the table."""
+
+    def __init__(self, manager: TableManager, row: Any) -> None:
+        super().__init__(manager, row)
+        assert isinstance(manager, ClusterTableManager)
+        self.lease_gen = manager.cluster.gens.get(self.id)
+        self.dead = False
+
+    def _alive(self) -> None:
+        if self.dead:
+            raise LeaseLost(self.id)
 
     async def connect(self, key: int, conn: Connection) -> None:
-        with contextlib.suppress(LeaseLost):
-            await super().connect(key, conn)
+        self._alive()
+        await super().connect(key, conn)
 
     async def disconnect(self, key: int) -> None:
         with contextlib.suppress(LeaseLost):
             await super().disconnect(key)
 
-    async def handle_action(self, conn: Connection, text: Any, version: Any) -> None:
-        with contextlib.suppress(LeaseLost):  # not applied, not acknowledged
-            await super().handle_action(conn, text, version)
+    async def handle_action(self, conn: Connection, text: Any, version: Any,
+                            ack: Any = None) -> None:
+        self._alive()
+        await super().handle_action(conn, text, version, ack)
 
     async def chat(self, conn: Connection, text: Any) -> None:
-        with contextlib.suppress(LeaseLost):
-            await super().chat(conn, text)
+        self._alive()
+        await super().chat(conn, text)
+
+    def message_for(self, conn: Connection) -> dict[str, Any]:
+        self._alive()
+        return super().message_for(conn)
+
+    async def broadcast(self) -> None:
+        if not self.dead:
+            await super().broadcast()
+
+    def save_table(self) -> None:
+        self._alive()  # a dropped runtime writes nothing more
+        super().save_table()
+
+    def save_game(self) -> None:
+        self._alive()
+        super().save_game()
 
     async def save_game_committed(self) -> None:
+        self._alive()
         manager = self.manager
         assert isinstance(manager, ClusterTableManager)
-        with manager.cluster.fenced(self.id):  # the group-committing writer's refusal
+        # (the group-committing writer refuses a stale save with StaleLeaseError)
+        with manager.cluster.fenced(self.id, self.lease_gen):
             await super().save_game_committed()
 
     def _spawn(self, fn: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -272,8 +324,12 @@ class Cluster:
         self.ttl_ms = max(300, int(settings.lease_ttl * 1000))
         self.sync = redis.Redis.from_url(settings.redis_url, decode_responses=True,
                                          socket_timeout=2, socket_connect_timeout=2)
-        self.aio = aredis.Redis.from_url(settings.redis_url, decode_responses=True,
-                                         socket_timeout=5, socket_connect_timeout=2)
+        # a blocking pool: at the peak hundreds of tables publish at once; they wait for
+        # one of the pool's connections (up to 5 s) instead of failing with "too many
+        # connections" (redis-py's plain pool refuses beyond its limit)
+        self.aio = aredis.Redis(connection_pool=aredis.BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
+            decode_responses=True, socket_timeout=5, socket_connect_timeout=2))
         self._release = self.sync.register_script(RELEASE)
         self._arenew = self.aio.register_script(RENEW)
         self.store = FencedStore(db, self)
@@ -288,6 +344,8 @@ class Cluster:
         self.sockets: dict[str, weakref.WeakSet[Any]] = {}
         #: relaying side: connection id -> queue of what the owner sends
         self.inbox: dict[str, asyncio.Queue[tuple[str, Any]]] = {}
+        #: relaying side: table id -> {connection id: (owner, inbox)} (_watch_loop)
+        self.watched: dict[str, dict[str, tuple[str, asyncio.Queue[tuple[str, Any]]]]] = {}
         #: relaying side: request id -> future of the owner's answer
         self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         #: owner side: connection id -> (table id, queue of client frames, worker)
@@ -306,17 +364,25 @@ class Cluster:
         self.gens[table_id] = 0  # a new row's lease_gen
 
     @contextlib.contextmanager
-    def fenced(self, table_id: str) -> Iterator[None]:
-        """Around a fenced write: a refusal by the database (:class:`StaleLeaseError`:
-        another worker has taken the table) drops the table here and becomes
-        :class:`LeaseLost`."""
+    def fenced(self, table_id: str, gen: int | None) -> Iterator[None]:
+        """Around a write with generation ``gen``: a refusal by the database
+        (:class:`StaleLeaseError`: another worker has taken the table) becomes
+        :class:`LeaseLost` and drops the table here — if the refused write was the
+        current runtime's (a runtime dropped earlier may still get a message from a
+        socket not closed yet; the table taken again since is not its)."""
         try:
             yield
         except StaleLeaseError:
-            self._lost(table_id)
+            rt = self.manager.tables.get(table_id)
+            if self.gens.get(table_id) == gen and rt is not None:
+                if isinstance(rt, FencedTable):
+                    rt.dead = True  # now: before any other coroutine may show its memory
+                self._lost(table_id)
             raise LeaseLost(table_id) from None
 
     def _lost(self, table_id: str) -> None:
+        log.warning("table %s: a write was fenced off (another worker took it); dropped",
+                    table_id)
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().call_soon(self.drop, table_id)
 
@@ -327,6 +393,8 @@ class Cluster:
         self.lost_at[table_id] = time.monotonic()
         self.gens.pop(table_id, None)
         rt = self.manager.tables.pop(table_id, None)
+        if isinstance(rt, FencedTable):
+            rt.dead = True
         self.manager.created.pop(table_id, None)
         if rt is not None:
             rt.close()
@@ -339,12 +407,14 @@ class Cluster:
                 self._spawn(self._publish(worker, "j " + json.dumps(
                     {"k": "end", "cid": cid, "code": CLOSE_MOVED})))
 
-    def redis_away(self) -> None:
+    def redis_away(self, error: Exception) -> None:
         """Redis cannot be reached: this worker can neither renew its leases nor relay,
         so it stops serving every table now (soon after the current message; the
         clients reconnect and hear "try again" until Redis is back, when a worker takes
         the tables from the database).  Its writes would be safe — the database fences
         them — but players relayed through Redis would be cut off and counted as gone."""
+        log.warning("Redis cannot be reached (%s: %s): dropping all %d tables of this "
+                    "worker", type(error).__name__, error, len(self.manager.tables))
         with contextlib.suppress(RuntimeError):
             loop = asyncio.get_running_loop()
             for table_id in list(self.manager.tables):
@@ -453,7 +523,7 @@ class Cluster:
     # -- background work ----------------------------------------------------------------
     async def start(self) -> None:
         self._tasks = [asyncio.get_running_loop().create_task(fn()) for fn in
-                       (self._listen, self._renew_loop, self._scan_loop)]
+                       (self._listen, self._renew_loop, self._scan_loop, self._watch_loop)]
 
     async def stop(self) -> None:
         self.closing = True
@@ -490,14 +560,36 @@ class Cluster:
                         await self._arenew(keys=[LEASE + table_id],
                                            args=[self.id, self.ttl_ms], client=pipe)
                     results = await pipe.execute()
-            except redis.ConnectionError:
-                self.redis_away()
+            except redis.ConnectionError as e:
+                if unreachable(e):
+                    self.redis_away(e)
                 continue
             except redis.RedisError:
                 continue
             for table_id, ok in zip(ids, results, strict=True):
                 if not ok:
+                    log.warning("table %s: lease gone at renewal; dropped", table_id)
                     self.drop(table_id)
+
+    async def _watch_loop(self) -> None:
+        """Relaying side: every ttl/3 look up the owners of all tables with relayed
+        sockets here (one ``MGET``) and close the sockets of a table whose owner changed
+        or cannot be told (1012: the browser reconnects, to the new owner) — a killed
+        owner says nothing itself."""
+        while True:
+            await asyncio.sleep(max(0.3, self.ttl_ms / 3000))
+            tables = list(self.watched)
+            if not tables:
+                continue
+            try:
+                owners: list[Any] = await self.aio.mget([LEASE + t for t in tables])
+            except redis.RedisError:
+                owners = [None] * len(tables)
+            for table_id, now in zip(tables, owners, strict=True):
+                for cid, (owner, inbox) in list(self.watched.get(table_id, {}).items()):
+                    if now != owner:
+                        self.watched[table_id].pop(cid, None)
+                        inbox.put_nowait(("end", CLOSE_MOVED))
 
     async def _scan_loop(self) -> None:
         """Take the live tables that have no owner (their worker died or let them go)."""
@@ -659,19 +751,9 @@ class Cluster:
                     done.set()
                     return
 
-        async def watch() -> None:
-            while True:
-                await asyncio.sleep(max(0.3, self.ttl_ms / 3000))
-                try:
-                    now = await self.owner(table_id)
-                except redis.RedisError:
-                    now = None
-                if now != owner:
-                    inbox.put_nowait(("end", CLOSE_MOVED))
-                    return
-
-        helpers: list[asyncio.Task[Any]] = [asyncio.get_running_loop().create_task(pump()),
-                                            asyncio.get_running_loop().create_task(watch())]
+        # the owner is watched for all relayed sockets of the table at once (_watch_loop)
+        self.watched.setdefault(table_id, {})[cid] = (owner, inbox)
+        helpers: list[asyncio.Task[Any]] = [asyncio.get_running_loop().create_task(pump())]
         receiver: asyncio.Task[Any] | None = None
         closed: asyncio.Task[Any] | None = None
         try:
@@ -704,6 +786,11 @@ class Cluster:
             pass
         finally:
             self.inbox.pop(cid, None)
+            watched = self.watched.get(table_id)
+            if watched is not None:
+                watched.pop(cid, None)
+                if not watched:
+                    self.watched.pop(table_id, None)
             for t in (*helpers, receiver, closed):
                 if t is not None:
                     t.cancel()
@@ -729,8 +816,9 @@ class Cluster:
         async def send_text(text: str) -> None:
             try:
                 listened = await self.aio.publish(WORKER + worker, f"o {cid} {text}")
-            except redis.ConnectionError:
-                self.redis_away()
+            except redis.ConnectionError as e:
+                if unreachable(e):
+                    self.redis_away(e)
                 raise
             if not listened:
                 queue.put_nowait(None)  # nobody listens: the relaying worker is gone
@@ -780,7 +868,8 @@ class Cluster:
         kind = msg.get("type")
         try:
             if kind == "action":
-                await rt.handle_action(conn, msg.get("action"), msg.get("version"))
+                await rt.handle_action(conn, msg.get("action"), msg.get("version"),
+                                           msg.get("id"))
             elif kind == "chat":
                 if uid is None:
                     raise ActionRejected("not_logged_in", "pick a name to chat")

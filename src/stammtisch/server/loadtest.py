@@ -154,6 +154,9 @@ class ClientStats:
     #: sockets the server closed with 1012/1013 (the table moved to another worker, or
     #: could not be reached just now) and that connected again, as the browser does
     reconnects: int = 0
+    #: set-up requests answered ``503`` and tried again (several workers), by code
+    setup_retries: int = 0
+    retry_codes: Counter[str] = field(default_factory=Counter)
     #: actions in flight when their socket was closed that way (neither acknowledged nor
     #: lost: the player sees the state after the reconnect and decides anew)
     unanswered_at_move: int = 0
@@ -165,12 +168,14 @@ class ClientStats:
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["error_codes"] = dict(self.error_codes)
+        d["retry_codes"] = dict(self.retry_codes)
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> ClientStats:
-        s = cls(**{k: v for k, v in d.items() if k != "error_codes"})
+        s = cls(**{k: v for k, v in d.items() if k not in ("error_codes", "retry_codes")})
         s.error_codes = Counter(d.get("error_codes", {}))
+        s.retry_codes = Counter(d.get("retry_codes", {}))
         return s
 
     def merge(self, other: ClientStats) -> None:
@@ -188,9 +193,25 @@ class ClientStats:
         self.games_started += other.games_started
         self.tables_opened += other.tables_opened
         self.reconnects += other.reconnects
+        self.setup_retries += other.setup_retries
+        self.retry_codes.update(other.retry_codes)
         self.unanswered_at_move += other.unanswered_at_move
         self.lost += other.lost
         self.cpu_s += other.cpu_s
+
+
+def _code(r: Any) -> str:
+    try:
+        return str(r.json().get("code"))
+    except ValueError:
+        return f"http_{r.status_code}"
+
+
+def _check(r: Any) -> None:
+    """``raise_for_status`` with the server's error code and message in the exception."""
+    if r.status_code >= 400:
+        raise RuntimeError(f"{r.request.method} {r.request.url.path}: {r.status_code} "
+                           f"{r.text[:300]}")
 
 
 # -- the server process ---------------------------------------------------------------------
@@ -382,6 +403,11 @@ class Client:
         self.move_task: asyncio.Task[None] | None = None
         #: the action in flight: (version it was sent at, monotonic send time, action)
         self.pending: tuple[int, float, str] | None = None
+        #: actions sent with an ``id`` whose ``ack`` has not come: id -> [table id, game
+        #: number, action]; an ``ack`` (the server stored and sent that very action) moves
+        #: the entry to the acknowledged actions the run checks against the records
+        self.awaiting: dict[int, list[Any]] = {}
+        self.next_id = 0
         #: the game number of the table when the action in flight was decided
         self.pending_game = 0
         self.game_number = 0
@@ -423,6 +449,7 @@ class Client:
             self.run.stats.unanswered_at_move += 1
         self.version = self.scheduled_version = -1
         self.pending = None
+        self.awaiting.clear()  # their fate is in the new owner's state, not acknowledged
         # a moved table starts its versions anew: what was in flight will not be seen
         self.group.inflight.clear()
         deadline = time.monotonic() + 30
@@ -470,6 +497,10 @@ class Client:
         kind = msg.get("type")
         if kind == "state":
             self._on_state(msg)
+        elif kind == "ack":
+            entry = self.awaiting.pop(msg["id"], None)
+            if entry is not None:
+                self.run.stats.acked.append(entry)
         elif kind == "error":
             self.run.stats.error(str(msg.get("code")))
             # ask for the state again and decide anew (a refused action must not stall
@@ -495,13 +526,13 @@ class Client:
                         self.run.stats.every.setdefault(group.game, []).append(
                             (now - sent) * 1000.0)
         if self.pending is not None and v > self.pending[0]:
+            # (a newer version: the action's update — or another change of the table, if
+            # the action is refused after it; only the ``ack`` proves it was applied)
             _, sent, done = self.pending
             self.pending = None
             self.run.stats.answered_total += 1
             if done == "next":
                 self.run.stats.games_started += 1
-            else:
-                self.run.stats.acked.append([group.table_id, self.pending_game, done])
             if window.start <= sent < window.end:
                 ms = (now - sent) * 1000.0
                 self.run.stats.latencies.append(ms)
@@ -548,12 +579,17 @@ class Client:
         self.pending_game = self.game_number
         self.group.inflight[version] = (now, set())
         self.run.stats.sent_total += 1
+        self.next_id += 1
+        if action != "next":
+            self.awaiting[self.next_id] = [self.group.table_id, self.game_number, action]
         try:
             await self.ws.send(json.dumps({"type": "action", "action": action,
-                                           "version": version}))
+                                           "version": version, "id": self.next_id}))
         except Exception:
             self.pending = None
-            self.run.stats.error("send_failed")
+            self.awaiting.pop(self.next_id, None)
+            if self.ws.close_code not in (1012, 1013):  # (moved: the reader reconnects)
+                self.run.stats.error("send_failed")
 
 
 #: what ``POST /api/tables`` gets per game besides name, bots, seat and turn timer
@@ -599,19 +635,35 @@ class Group:
                     http.cookies.clear()
             host = self.clients[0]
             r = await http.post("/api/tables", headers=host.headers(), json=self.table_body())
-            r.raise_for_status()
+            _check(r)
             self.table_id = r.json()["id"]
             http.cookies.clear()
             for c in self.clients[1:]:
-                r = await http.post(f"/api/tables/{self.table_id}/join", headers=c.headers(),
-                                    json={"seat": c.seat})
-                r.raise_for_status()
-                http.cookies.clear()
+                await self._join(http, c)
         self.run.stats.tables_opened += 1
         self.run.stats.games_started += 1  # the table starts its first game when full
         self.inflight.clear()
         for c in self.clients:
             await c.connect(self.table_id)
+
+    async def _join(self, http: Any, c: Client) -> None:
+        """Take the client's seat; a ``503`` (several workers: the table's owner was busy
+        or the table moving, ``Retry-After``) is tried again, as a person would, and
+        counted (``setup_retries``) — a join that went through before its answer was lost
+        answers ``already_seated`` the second time, which is the seat taken."""
+        for attempt in range(6):
+            r = await http.post(f"/api/tables/{self.table_id}/join", headers=c.headers(),
+                                json={"seat": c.seat})
+            http.cookies.clear()
+            if r.status_code == 503 and attempt < 5:
+                self.run.stats.setup_retries += 1
+                self.run.stats.retry_codes[_code(r)] += 1
+                await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+                continue
+            if r.status_code == 409 and attempt > 0 and _code(r) == "already_seated":
+                return
+            _check(r)
+            return
 
     def match_over(self) -> None:
         if not self.reseating and not self.run.finished:
@@ -984,10 +1036,15 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
             server.wait_ready()
             sampler = _Sampler(server, cfg)
             setup0 = time.monotonic()
-            if cfg.client_procs <= 1:
-                stats = run_sync(_run_in_process(server, cfg, sampler))
-            else:
-                stats = _run_processes(server, cfg, sampler)
+            try:
+                if cfg.client_procs <= 1:
+                    stats = run_sync(_run_in_process(server, cfg, sampler))
+                else:
+                    stats = _run_processes(server, cfg, sampler)
+            except Exception as e:  # say what the server said about it
+                server.stop()
+                tail = server.log_path.read_text(errors="replace")[-3000:]
+                raise RuntimeError(f"{e}\n--- the server's log (its end) ---\n{tail}") from e
             elapsed = time.monotonic() - setup0
             sampler.tick()
             server_alive = server.proc.poll() is None
@@ -1029,6 +1086,8 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
         "error_codes": dict(stats.error_codes),
         "views_missing": stats.views_missing,
         "reconnects": stats.reconnects,
+        "setup_retries": stats.setup_retries,
+        "setup_retry_codes": dict(stats.retry_codes),
         "unanswered_at_move": stats.unanswered_at_move,
         "acked_actions": checked,
         "lost_actions": lost_stored,

@@ -42,6 +42,12 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 SendText = Callable[[str], Awaitable[None]]
 
 
+class TableMoved(Exception):
+    """The table is not served by this process any more (several workers: another worker
+    has taken it over, server/cluster.py): a socket is closed with 1012 and reconnects,
+    a REST call answers ``503 table_moved`` (try again)."""
+
+
 class ActionRejected(Exception):
     """A client message that is refused; ``code`` goes back to the client."""
 
@@ -176,6 +182,10 @@ class TableRuntime:
         self.out_of_turn: list[dict[str, Any]] = []
         #: a game record is being committed (group commit, see save_game_committed)
         self._saving = False
+        #: several workers: the lease generation this runtime of the table was made with,
+        #: named by each of its writes (the database refuses them once another worker
+        #: has taken the table; server/cluster.py); ``None``: one process, unfenced
+        self.lease_gen: int | None = None
 
     @property
     def rules_name(self) -> str:
@@ -226,8 +236,8 @@ class TableRuntime:
         return self.manager.store
 
     def save_table(self) -> None:
-        self.store.update_table(self.id, seats=[s.to_json() for s in self.seats],
-                                status=self.status)
+        self.store.update_table(self.id, gen=self.lease_gen,
+                                seats=[s.to_json() for s in self.seats], status=self.status)
 
     def live_record(self, state: GameState) -> dict[str, Any]:
         """The game's record (issue-2 format) plus ``factor`` and ``log`` (every action,
@@ -264,7 +274,7 @@ class TableRuntime:
     def save_game(self) -> None:
         args = self._save_args()
         if args is not None:
-            self.store.save_game(*args)
+            self.store.save_game(*args, self.lease_gen)
 
     async def save_game_committed(self) -> None:
         """:meth:`save_game` through the manager's group-committing writer when it has one
@@ -275,14 +285,13 @@ class TableRuntime:
             return
         writer = self.manager.writer
         if writer is None or writer.store is not self.store:
-            self.store.save_game(*args)
+            self.store.save_game(*args, self.lease_gen)
             return
         # while the record is being committed the table shows nothing new: a broadcast
         # (someone connects or leaves) waits for the one after the commit
-        gen = self.store.lease_generation(self.id)  # several workers' fencing token
         self._saving = True
         try:
-            await writer.save(*args, gen)
+            await writer.save(*args, self.lease_gen)
         finally:
             self._saving = False
 
@@ -492,8 +501,21 @@ class TableRuntime:
         conn.tokens -= 1
         return True
 
-    async def handle_action(self, conn: Connection, text: Any, version: Any) -> None:
-        """Check and apply one client action (see the module docstring for the order)."""
+    async def handle_action(self, conn: Connection, text: Any, version: Any,
+                            ack: Any = None) -> None:
+        """Check and apply one client action (see the module docstring for the order).
+        ``ack``: the client's id for the action (an integer 0..2**31-1, or ``None``); once
+        the action is stored and its ``state`` sent, the acting connection alone gets
+        ``{"type": "ack", "id": ack, "version"}`` — the proof that this action, and not
+        only some change of the table, went through."""
+        if ack is not None and (type(ack) is not int or not 0 <= ack < 2 ** 31):
+            raise ActionRejected("invalid_action",
+                                 f"id must be an integer 0..2147483647, not {ack!r}")
+        await self._handle_action(conn, text, version)
+        if ack is not None:
+            await conn.send({"type": "ack", "id": ack, "version": self.version})
+
+    async def _handle_action(self, conn: Connection, text: Any, version: Any) -> None:
         if not self._rate_ok(conn):
             raise ActionRejected("rate_limited", "too many actions; slow down")
         async with self.lock:
@@ -669,7 +691,7 @@ class TableRuntime:
             raise ActionRejected("chat_too_long", f"at most {limit} characters")
         if not self._rate_ok(conn):
             raise ActionRejected("rate_limited", "too many messages; slow down")
-        m = self.store.add_chat(self.id, conn.user_id, conn.name, clean)
+        m = self.store.add_chat(self.id, conn.user_id, conn.name, clean, self.lease_gen)
         msg = {"type": "chat", "name": m.name, "text": m.text, "at": m.created_at.isoformat()}
         for c in list(self.connections.values()):
             with contextlib.suppress(Exception):

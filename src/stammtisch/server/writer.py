@@ -158,7 +158,7 @@ class GameWriter:
                 try:
                     self.store.save_game(table_id, number, record, finished, result, players,
                                          gen)
-                except StaleLeaseError as e:
+                except Exception as e:  # this save alone (a stale lease, its row)
                     refused[i] = e
                     continue
                 self._known.add((table_id, number))

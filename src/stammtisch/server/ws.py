@@ -3,7 +3,8 @@
 Client → server messages (JSON):
   ``{"type": "action", "action": "EO", "version": 17}`` — cut (``cut:5``, ``geben``,
   ``klopfen``), call (``weiter``, ``muck`` …), ``kontra``/``re``/``gut``, a card, or ``next``
-  (start the next game once one is over);
+  (start the next game once one is over); with ``"id": N`` (0..2**31-1) the server answers
+  ``{"type": "ack", "id": N, "version"}`` once the action is stored and sent;
   ``{"type": "chat", "text": "…"}``; ``{"type": "ping"}``;
   ``{"type": "hint", "version": 17}`` — a card suggestion on one's turn in the card play
   (tables created with ``allow_hints``).
@@ -33,7 +34,7 @@ from urllib.parse import urlparse
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from stammtisch.server.auth import SESSION_COOKIE, user_from_token
-from stammtisch.server.tables import ActionRejected, Connection, TableManager
+from stammtisch.server.tables import ActionRejected, Connection, TableManager, TableMoved
 
 router = APIRouter()
 _ids = itertools.count(1)
@@ -163,8 +164,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     key = next(_ids)
     conn = Connection(send=send, user_id=uid, name=user.name if user else "Gast",
                       send_text=ws.send_text)
-    await rt.connect(key, conn)
     try:
+        await rt.connect(key, conn)
         while True:
             frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":
@@ -187,7 +188,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             kind = msg.get("type")
             try:
                 if kind == "action":
-                    await rt.handle_action(conn, msg.get("action"), msg.get("version"))
+                    await rt.handle_action(conn, msg.get("action"), msg.get("version"),
+                                           msg.get("id"))
                 elif kind == "chat":
                     if uid is None:
                         raise ActionRejected("not_logged_in", "pick a name to chat")
@@ -206,5 +208,8 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                     await send(rt.message_for(conn))
     except WebSocketDisconnect:
         pass
+    except TableMoved:  # several workers: another worker serves the table now
+        with contextlib.suppress(Exception):
+            await ws.close(code=1012, reason="table moved")
     finally:
         await rt.disconnect(key)

@@ -100,8 +100,10 @@ CLOSE_MOVED = 1012
 #: close code when the table's owner cannot be found just now (Redis away): "try again
 #: later" (RFC 6455: 1013); the browser reconnects
 CLOSE_TRY_AGAIN = 1013
-#: connections of a worker's asyncio Redis client (publishes, renewals, the listener)
+#: connections of a worker's asyncio Redis client for the relay (publishes, the listener)
+#: and of its client for the leases (renewals, takeovers, owners, the lobby hash)
 REDIS_CONNECTIONS = 64
+CONTROL_CONNECTIONS = 8
 #: :meth:`Cluster.ensure`'s answer when it cannot say who serves a table now
 UNAVAILABLE = "unavailable"
 
@@ -331,11 +333,17 @@ class Cluster:
             settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=5,
             decode_responses=True, socket_timeout=5, socket_connect_timeout=2))
         self._release = self.sync.register_script(RELEASE)
-        self._arenew = self.aio.register_script(RENEW)
+        # the leases' own connections: renewals, takeovers and owner look-ups never wait
+        # behind the relay's publishes (at the peak those can hold every connection of
+        # the pool above for seconds — longer than a lease lasts)
+        self.control = aredis.Redis(connection_pool=aredis.BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=CONTROL_CONNECTIONS, timeout=5,
+            decode_responses=True, socket_timeout=5, socket_connect_timeout=2))
+        self._arenew = self.control.register_script(RENEW)
         self.store = FencedStore(db, self)
         self.manager = ClusterTableManager(self.store, settings, self)
         self.app: Any = None
-        self._tasks: list[asyncio.Task[None]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
         self._ids = itertools.count(1)
         #: the lease generation each local table was taken with (the fencing token of its
         #: writes; ``Store.fence_table``)
@@ -433,7 +441,7 @@ class Cluster:
                 self._release(keys=[LEASE + table_id], args=[self.id])
 
     async def owner(self, table_id: str) -> str | None:
-        value = await self.aio.get(LEASE + table_id)
+        value = await self.control.get(LEASE + table_id)
         return None if value is None else str(value)
 
     async def ensure(self, table_id: str) -> str | None:
@@ -479,7 +487,8 @@ class Cluster:
         try:
             won = []
             for table_id in mine:
-                if await self.aio.set(LEASE + table_id, self.id, nx=True, px=self.ttl_ms):
+                if await self.control.set(LEASE + table_id, self.id, nx=True,
+                                          px=self.ttl_ms):
                     won.append(table_id)
             for table_id in won:
                 try:
@@ -503,8 +512,8 @@ class Cluster:
         gen = await asyncio.to_thread(self.store.fence_table, table_id)
         row = None if gen is None else self.store.table(table_id)
         if row is None or gen is None or row.status not in ("open", "playing"):
-            await self.aio.srem(TABLES, table_id)
-            await self.aio.hdel(LOBBY, table_id)
+            await self.control.srem(TABLES, table_id)
+            await self.control.hdel(LOBBY, table_id)
             self._release(keys=[LEASE + table_id], args=[self.id])
             return False
         if not await self._arenew(keys=[LEASE + table_id], args=[self.id, self.ttl_ms]):
@@ -522,8 +531,8 @@ class Cluster:
 
     # -- background work ----------------------------------------------------------------
     async def start(self) -> None:
-        self._tasks = [asyncio.get_running_loop().create_task(fn()) for fn in
-                       (self._listen, self._renew_loop, self._scan_loop, self._watch_loop)]
+        self._tasks = {asyncio.get_running_loop().create_task(fn()) for fn in
+                       (self._listen, self._renew_loop, self._scan_loop, self._watch_loop)}
 
     async def stop(self) -> None:
         self.closing = True
@@ -533,29 +542,34 @@ class Cluster:
         for t in tasks:
             with contextlib.suppress(BaseException):
                 await t
-        with contextlib.suppress(Exception):
-            await self.aio.aclose()
+        for client in (self.aio, self.control):
+            with contextlib.suppress(Exception):
+                await client.aclose()
         with contextlib.suppress(Exception):
             self.sync.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.append(task)
+        self._tasks.add(task)
         task.add_done_callback(self._forget)
 
     def _forget(self, task: asyncio.Task[None]) -> None:
-        if task in self._tasks:
-            self._tasks.remove(task)
+        self._tasks.discard(task)
 
     async def _renew_loop(self) -> None:
         """Renew every lease every ttl/3; drop the tables whose lease is gone."""
+        every = self.ttl_ms / 3000
         while True:
-            await asyncio.sleep(self.ttl_ms / 3000)
+            before = time.monotonic()
+            await asyncio.sleep(every)
+            late = time.monotonic() - before - every
+            if late > every:  # the event loop stood still: leases may have run out
+                log.warning("lease renewal %.1f s late (the event loop was busy)", late)
             ids = list(self.manager.tables)
-            if not ids:
+            if not ids or self.closing:  # (closing: the leases were given back)
                 continue
             try:
-                async with self.aio.pipeline(transaction=False) as pipe:
+                async with self.control.pipeline(transaction=False) as pipe:
                     for table_id in ids:
                         await self._arenew(keys=[LEASE + table_id],
                                            args=[self.id, self.ttl_ms], client=pipe)
@@ -582,7 +596,7 @@ class Cluster:
             if not tables:
                 continue
             try:
-                owners: list[Any] = await self.aio.mget([LEASE + t for t in tables])
+                owners: list[Any] = await self.control.mget([LEASE + t for t in tables])
             except redis.RedisError:
                 owners = [None] * len(tables)
             for table_id, now in zip(tables, owners, strict=True):
@@ -600,11 +614,11 @@ class Cluster:
                 if time.monotonic() - last_seed > RESEED_SECONDS:
                     last_seed = time.monotonic()
                     await asyncio.to_thread(self.seed_tables)
-                ids = [str(t) for t in await self.aio.smembers(TABLES)
+                ids = [str(t) for t in await self.control.smembers(TABLES)
                        if str(t) not in self.manager.tables]
                 if not ids:
                     continue
-                owners = await self.aio.mget([LEASE + t for t in ids])
+                owners = await self.control.mget([LEASE + t for t in ids])
                 now = time.monotonic()
                 free = [t for t, o in zip(ids, owners, strict=True) if o is None
                         and now - self.lost_at.get(t, -1e9) > 2 * self.ttl_ms / 1000]
@@ -654,7 +668,7 @@ class Cluster:
         self._lobby_dirty = False
         await self._write_lobby()
         self._lobby_task = asyncio.get_running_loop().create_task(self._lobby_later())
-        self._tasks.append(self._lobby_task)
+        self._tasks.add(self._lobby_task)
         self._lobby_task.add_done_callback(self._forget)
 
     async def _lobby_later(self) -> None:
@@ -668,7 +682,7 @@ class Cluster:
     async def _write_lobby(self) -> None:
         try:
             entries = {e["id"]: e for e in self.manager.local_entries()}
-            async with self.aio.pipeline(transaction=False) as pipe:
+            async with self.control.pipeline(transaction=False) as pipe:
                 for table_id in self.manager.tables:
                     if table_id in entries:
                         pipe.hset(LOBBY, table_id, json.dumps(

@@ -1126,8 +1126,8 @@ def run_loadtest(cfg: LoadConfig) -> dict[str, Any]:
     if lost_stored > 0:
         result["errors"] += lost_stored
         result["error_codes"]["lost_action"] = lost_stored
-    if not server_alive or cfg.server_cmd is not None:
-        result["server_log"] = log_tail
+    if not server_alive or cfg.server_cmd is not None or cfg.workers > 1:
+        result["server_log"] = log_tail  # (several workers: their warnings, e.g. moves)
     return result
 
 

@@ -513,7 +513,8 @@ class TableRuntime:
                                  f"id must be an integer 0..2147483647, not {ack!r}")
         await self._handle_action(conn, text, version)
         if ack is not None:
-            await conn.send({"type": "ack", "id": ack, "version": self.version})
+            with contextlib.suppress(Exception):  # (a socket closed meanwhile: no one to tell)
+                await conn.send({"type": "ack", "id": ack, "version": self.version})
 
     async def _handle_action(self, conn: Connection, text: Any, version: Any) -> None:
         if not self._rate_ok(conn):

@@ -684,3 +684,13 @@ def test_bench_two_workers_tables_move_under_load(pg_url: str, redis11: tuple[st
     errors = {k: v for k, v in result["error_codes"].items() if k != "stale_state"}
     assert not errors, (result["error_codes"], result.get("server_log"))
     assert result["acked_actions"] > 100 and result["lost_actions"] == 0, result
+
+
+def test_busy_connections_are_not_redis_away() -> None:
+    """Only a Redis that cannot be reached makes a worker give up its tables; all of its
+    own connections being busy (the pool's limit, or its wait for a free one) does not."""
+    from stammtisch.server.cluster import unreachable
+
+    assert unreachable(redis.ConnectionError("Error 111 connecting to 127.0.0.1:6379."))
+    assert not unreachable(redis.exceptions.MaxConnectionsError("Too many connections"))
+    assert not unreachable(redis.ConnectionError("No connection available."))

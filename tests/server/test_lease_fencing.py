@@ -25,6 +25,7 @@ from sqlalchemy import select
 from stammtisch.persistence.db import Database
 from stammtisch.persistence.models import ChatMessage, GameTable
 from stammtisch.persistence.store import StaleLeaseError, Store, check_lease
+from stammtisch.server.loadtest import run_sync
 from stammtisch.server.writer import GameWriter
 
 
@@ -139,12 +140,12 @@ def test_group_commit_refuses_the_stale_saves_of_a_batch_only(store: Store) -> N
             return_exceptions=True)
         return first, second
 
-    first, second = asyncio.run(play())
+    first, second = run_sync(play())
     assert first == [None, None]
     assert second[0] is None
     assert [type(e) for e in second[1:]] == [StaleLeaseError, StaleLeaseError]
     assert _log(store, mine) == [["m1", "m2"]]
     assert _log(store, moved) == [["o1"]]
     # the writer keeps serving the table's new owner (its generation) afterwards
-    asyncio.run(writer.save(moved, 1, {"log": ["o1", "x"]}, False, None, [], 1))
+    run_sync(writer.save(moved, 1, {"log": ["o1", "x"]}, False, None, [], 1))
     assert _log(store, moved) == [["o1", "x"]]

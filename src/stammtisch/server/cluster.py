@@ -35,7 +35,8 @@ server is the single process of :mod:`stammtisch.server.tables`, unchanged.
   publishes to the relaying worker with the connection's id, so each seat's state message
   goes only to that seat's connections (the per-seat views never meet another seat's
   socket).  A REST call is replayed inside the owner's own app (ASGI) and its answer
-  published back.  The relaying worker watches the lease and closes the client's socket
+  published back.  The relaying worker watches the leases of all tables it relays for
+  (one ``MGET`` every ttl/3, :meth:`Cluster._watch_loop`) and closes the client's socket
   (1012, the client reconnects) when the owner changes.
 * **Lobby.**  Each owner writes the lobby entries of its public tables into the Redis hash
   ``stammtisch:lobby`` and announces changes on the channel ``stammtisch:lobby``; every
@@ -71,7 +72,6 @@ from stammtisch.persistence.models import ChatMessage, GameTable
 from stammtisch.persistence.store import StaleLeaseError, Store
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import (
-    ActionRejected,
     Connection,
     TableManager,
     TableMoved,
@@ -821,6 +821,7 @@ class Cluster:
                             queue: asyncio.Queue[str | None], worker: str) -> None:
         """A relayed websocket at the owner: the same checks and messages as
         :func:`stammtisch.server.ws.table_socket`."""
+        from stammtisch.server.ws import table_message
 
         async def end(code: int) -> None:
             self.remote.pop(cid, None)
@@ -859,7 +860,7 @@ class Cluster:
                 raw = await queue.get()
                 if raw is None:
                     break
-                await self._client_message(rt, conn, uid, raw, send)
+                await table_message(rt, conn, raw, send)
         except Exception:  # the lease was lost (LeaseLost), the table broke: reconnect
             pass
         finally:
@@ -867,39 +868,6 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await rt.disconnect(key)
             await end(CLOSE_MOVED)  # nobody listens any more when the client left
-
-    @staticmethod
-    async def _client_message(rt: TableRuntime, conn: Connection, uid: int | None, raw: str,
-                              send: Any) -> None:
-        try:
-            msg = json.loads(raw)
-            if not isinstance(msg, dict):
-                raise ValueError
-        except (ValueError, RecursionError):
-            await send({"type": "error", "code": "bad_message",
-                        "message": "messages must be JSON objects in text frames"})
-            return
-        kind = msg.get("type")
-        try:
-            if kind == "action":
-                await rt.handle_action(conn, msg.get("action"), msg.get("version"),
-                                           msg.get("id"))
-            elif kind == "chat":
-                if uid is None:
-                    raise ActionRejected("not_logged_in", "pick a name to chat")
-                await rt.chat(conn, msg.get("text"))
-            elif kind == "hint":
-                await send(await rt.hint(conn, msg.get("version")))
-            elif kind == "ping":
-                await send({"type": "pong"})
-            elif kind == "sync":
-                await send(rt.message_for(conn))
-            else:
-                raise ActionRejected("bad_message", f"unknown message type {kind!r}")
-        except ActionRejected as e:
-            await send({"type": "error", "code": e.code, "message": e.message})
-            if e.code == "stale_state":
-                await send(rt.message_for(conn))
 
     # -- REST calls ------------------------------------------------------------------------------
     async def relay_http(self, scope: Any, receive: Any, send: Any, owner: str) -> None:

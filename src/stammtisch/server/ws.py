@@ -27,14 +27,20 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 from urllib.parse import urlparse
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from stammtisch.server.auth import SESSION_COOKIE, user_from_token
-from stammtisch.server.tables import ActionRejected, Connection, TableManager, TableMoved
+from stammtisch.server.tables import (
+    ActionRejected,
+    Connection,
+    TableManager,
+    TableMoved,
+    TableRuntime,
+)
 
 router = APIRouter()
 _ids = itertools.count(1)
@@ -133,6 +139,43 @@ async def lobby_socket(ws: WebSocket) -> None:
         manager.lobby.pop(key, None)
 
 
+async def table_message(rt: TableRuntime, conn: Connection, raw: str | None,
+                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+    """One client message of a table socket (the text of a frame; ``None``: a binary
+    frame): parse, dispatch, answer a refusal with an ``error`` — for a socket here and
+    for one relayed from another worker alike (server/cluster.py)."""
+    try:
+        if raw is None:  # a binary frame (receive_text() would raise KeyError)
+            raise ValueError
+        msg = json.loads(raw)
+        if not isinstance(msg, dict):
+            raise ValueError
+    except (ValueError, RecursionError):
+        await send({"type": "error", "code": "bad_message",
+                    "message": "messages must be JSON objects in text frames"})
+        return
+    kind = msg.get("type")
+    try:
+        if kind == "action":
+            await rt.handle_action(conn, msg.get("action"), msg.get("version"), msg.get("id"))
+        elif kind == "chat":
+            if conn.user_id is None:
+                raise ActionRejected("not_logged_in", "pick a name to chat")
+            await rt.chat(conn, msg.get("text"))
+        elif kind == "hint":
+            await send(await rt.hint(conn, msg.get("version")))
+        elif kind == "ping":
+            await send({"type": "pong"})
+        elif kind == "sync":
+            await send(rt.message_for(conn))
+        else:
+            raise ActionRejected("bad_message", f"unknown message type {kind!r}")
+    except ActionRejected as e:
+        await send({"type": "error", "code": e.code, "message": e.message})
+        if e.code == "stale_state":
+            await send(rt.message_for(conn))
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(ws: WebSocket, table_id: str) -> None:
     if not _origin_ok(ws):
@@ -174,38 +217,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
             if problem is not None:
                 await refuse(ws, problem)
                 break
-            raw = frame.get("text")
-            try:
-                if raw is None:  # a binary frame (receive_text() would raise KeyError)
-                    raise ValueError
-                msg = json.loads(raw)
-                if not isinstance(msg, dict):
-                    raise ValueError
-            except (ValueError, RecursionError):
-                await send({"type": "error", "code": "bad_message",
-                            "message": "messages must be JSON objects in text frames"})
-                continue
-            kind = msg.get("type")
-            try:
-                if kind == "action":
-                    await rt.handle_action(conn, msg.get("action"), msg.get("version"),
-                                           msg.get("id"))
-                elif kind == "chat":
-                    if uid is None:
-                        raise ActionRejected("not_logged_in", "pick a name to chat")
-                    await rt.chat(conn, msg.get("text"))
-                elif kind == "hint":
-                    await send(await rt.hint(conn, msg.get("version")))
-                elif kind == "ping":
-                    await send({"type": "pong"})
-                elif kind == "sync":
-                    await send(rt.message_for(conn))
-                else:
-                    raise ActionRejected("bad_message", f"unknown message type {kind!r}")
-            except ActionRejected as e:
-                await send({"type": "error", "code": e.code, "message": e.message})
-                if e.code == "stale_state":
-                    await send(rt.message_for(conn))
+            await table_message(rt, conn, frame.get("text"), send)
     except WebSocketDisconnect:
         pass
     except TableMoved:  # several workers: another worker serves the table now

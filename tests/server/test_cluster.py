@@ -16,7 +16,6 @@ import random
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -29,20 +28,15 @@ import httpx
 import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from stammtisch.server.auth import SESSION_COOKIE
+
+from .test_kill import Served, _free_port
 
 redis = pytest.importorskip("redis", reason="the redis client library is not installed")
 
 LEASE = "stammtisch:lease:"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _redis(url: str) -> Any:
@@ -95,49 +89,22 @@ def redis14() -> Iterator[tuple[str, Any]]:
     yield from _redis_db(14)
 
 
-class Worker:
-    """One ``stammtisch serve`` process (``--workers`` as given) on a port of its own."""
+class Worker(Served):
+    """One ``stammtisch serve --redis …`` process (``--workers`` as given) on a port of
+    its own."""
 
     def __init__(self, db_url: str, redis_url: str, log: Path, workers: int = 1) -> None:
-        self.port = _free_port()
-        self.log = log
-        env = {k: v for k, v in os.environ.items() if not k.startswith("STAMMTISCH_")}
-        with log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(self.port),
-                 "--db", db_url, "--redis", redis_url, "--workers", str(workers),
-                 "--bot-delay", "0", "--seed", "3"],
-                stdout=out, stderr=subprocess.STDOUT, env=env)
-        self.base = f"http://127.0.0.1:{self.port}"
+        super().__init__(db_url, log, ["--redis", redis_url, "--workers", str(workers)],
+                         ready_s=40, stop_s=15)
         self.table = ""
-        deadline = time.monotonic() + 40
-        while True:
-            assert self.proc.poll() is None, f"the server exited: {log.read_text()}"
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=1).json() == {"status": "ok"}:
-                    return
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, f"no /healthz after 40 s: {log.read_text()}"
-            time.sleep(0.1)
 
     def socket(self, path: str, token: str) -> ClientConnection:
-        ws = connect(f"ws://127.0.0.1:{self.port}{path}", open_timeout=10,
-                     additional_headers={"Cookie": f"{SESSION_COOKIE}={token}"})
-        return ws.__enter__()  # (closed by the test: ws.close())
+        """An open websocket the test closes itself (``ws.close()``)."""
+        return super().socket(path, token).__enter__()
 
     def socket_for_test(self, token: str) -> ClientConnection:
         """The websocket of the table the test plays (``self.table``)."""
         return self.socket(f"/ws/tables/{self.table}", token)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
 
 
 class Player:

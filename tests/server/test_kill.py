@@ -28,17 +28,22 @@ def _free_port() -> int:
 
 
 class Served:
-    def __init__(self, db_url: str, log: Path) -> None:
+    """A real ``stammtisch serve`` process on a port of its own (``extra``: more options),
+    up once ``/healthz`` answers."""
+
+    def __init__(self, db_url: str, log: Path, extra: list[str] | None = None,
+                 ready_s: float = 30.0, stop_s: float = 10.0) -> None:
         self.port = _free_port()
         self.log = log
+        self.stop_s = stop_s
         env = {k: v for k, v in os.environ.items() if not k.startswith("STAMMTISCH_")}
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "stammtisch.cli.main", "serve", "--port", str(self.port),
-                 "--db", db_url, "--bot-delay", "0", "--seed", "3"],
+                 "--db", db_url, *(extra or []), "--bot-delay", "0", "--seed", "3"],
                 stdout=out, stderr=subprocess.STDOUT, env=env)
         self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + ready_s
         while True:
             assert self.proc.poll() is None, f"the server exited: {log.read_text()}"
             try:
@@ -46,7 +51,8 @@ class Served:
                     return
             except httpx.HTTPError:
                 pass
-            assert time.monotonic() < deadline, f"no /healthz after 30 s: {log.read_text()}"
+            assert time.monotonic() < deadline, \
+                f"no /healthz after {ready_s:g} s: {log.read_text()}"
             time.sleep(0.1)
 
     def socket(self, path: str, token: str) -> ClientConnection:
@@ -57,7 +63,7 @@ class Served:
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(self.stop_s)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)

@@ -232,10 +232,6 @@ class FencedTable(TableRuntime):
         self._alive()  # a dropped runtime writes nothing more
         super().save_table()
 
-    def save_game(self) -> None:
-        self._alive()
-        super().save_game()
-
     async def save_game_committed(self) -> None:
         self._alive()
         manager = self.manager

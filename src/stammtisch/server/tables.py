@@ -271,20 +271,15 @@ class TableRuntime:
         return (self.id, self.game_number, self.live_record(g), g.is_terminal(), g.result(),
                 players)
 
-    def save_game(self) -> None:
-        args = self._save_args()
-        if args is not None:
-            self.store.save_game(*args, self.lease_gen)
-
     async def save_game_committed(self) -> None:
-        """:meth:`save_game` through the manager's group-committing writer when it has one
-        (``server/writer.py``); either way it returns once the record is committed, so
-        what is sent after it is durable."""
+        """Store the current game's record (``Store.save_game``), through the manager's
+        group-committing writer when it has one (``server/writer.py``); either way it
+        returns once the record is committed, so what is sent after it is durable."""
         args = self._save_args()
         if args is None:
             return
         writer = self.manager.writer
-        if writer is None or writer.store is not self.store:
+        if writer is None:
             self.store.save_game(*args, self.lease_gen)
             return
         # while the record is being committed the table shows nothing new: a broadcast

@@ -122,7 +122,8 @@ class GameWriter:
         then the new ones (insert) one by one through the store.  Saves with a lease
         generation are checked in the batch's transaction (their tables' rows locked,
         ``locked_generations``); the refused ones are returned by their index, with
-        their :class:`StaleLeaseError`, and nothing of them is written."""
+        their :class:`StaleLeaseError` (or the error of a new row's own insert), and
+        nothing of them is written."""
         refused: dict[int, Exception] = {}
         with self._lock:
             self.batches += 1

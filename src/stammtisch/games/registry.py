@@ -3,8 +3,9 @@
 The server, the CLI, the research facade and persistence reach a game only through this
 module; no module outside ``stammtisch.games.<game>`` imports a concrete game (an
 ``import-linter`` contract in ``pyproject.toml`` checks it, run by the test command).
-Each game package exports ``describe() -> GameDescription``; :func:`_load_builtin` below
-is the one place that lists them.
+Each game package exports one :class:`~stammtisch.games.base.GamePlugin` as
+``games/<game>/plugin.py``'s ``PLUGIN``; :func:`_load_builtin` below is the one place that
+lists them.
 
 >>> from stammtisch.games import registry
 >>> registry.names()
@@ -20,11 +21,7 @@ stammtisch.games.base.UnknownGameError: unknown game 'skat' (known: mucken, mula
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from stammtisch.bots.base import BOTS, Bot, BotFactory
-from stammtisch.engine.core import GameState
 from stammtisch.errors import StammtischError
 from stammtisch.games.base import GameDescription, UnknownGameError
 
@@ -67,92 +64,13 @@ def _load_builtin() -> None:
     if _LOADED:
         return
     _LOADED = True
-    from stammtisch.games import mucken
+    from stammtisch.games.mucken.plugin import PLUGIN as MUCKEN
+    from stammtisch.games.mulatschak.plugin import PLUGIN as MULATSCHAK
+    from stammtisch.games.mus.plugin import PLUGIN as MUS
+    from stammtisch.games.schafkopf.plugin import PLUGIN as SCHAFKOPF
 
-    register(mucken.describe())
-    from stammtisch.games import mulatschak
-
-    register(mulatschak.describe())
-    from stammtisch.games import mus
-
-    register(mus.describe())
-    from stammtisch.games import schafkopf
-
-    # the package's own describe() once it has one; until then the one below
-    describe = getattr(schafkopf, "describe", None)
-    register(describe() if callable(describe) else _schafkopf())
-
-
-def _schafkopf() -> GameDescription:
-    """Schafkopf's description, built here until ``games/schafkopf`` exports its own
-    ``describe()`` (the package is still being written; then this function goes)."""
-    from stammtisch.engine.core import Rng, resolve_chance
-    from stammtisch.games.schafkopf import ai, online, record
-    from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
-    from stammtisch.games.schafkopf.state import SchafkopfState
-
-    def new_state(rules: SchafkopfRules, dealer: int = 0,
-                  rng: Rng | None = None) -> SchafkopfState:
-        state = SchafkopfState(rules, dealer)
-        if rng is not None:
-            resolve_chance(state, rng)
-        return state
-
-    def record_of(state: GameState) -> dict[str, Any]:
-        if not isinstance(state, SchafkopfState):
-            raise TypeError(f"not a Schafkopf state: {type(state).__name__}")
-        return record.record_of(state)
-
-    def result_line(out: Mapping[str, Any]) -> str:
-        who = "-" if out["declarer"] is None else f"seat {out['declarer']}"
-        return (f"{out['contract']} ({who}); Augen " + ":".join(str(a) for a in out["augen"])
-                + f"; {out['winner'] or '-'}; payments "
-                + " ".join(f"{p:+d}" for p in out["payments"]))
-
-    return GameDescription(
-        name="schafkopf",
-        title={"de": "Schafkopf", "en": "Schafkopf"},
-        seats=(4, 4),
-        rules_class=SchafkopfRules,
-        presets=PRESETS,
-        default_preset="standard",
-        make_rules=SchafkopfRules.preset,
-        new_state=new_state,
-        load_record=record.load,
-        replay_state=record.replay,
-        replay_record=lambda source: record.replay_record(record.load(source)),
-        record_of=record_of,
-        describe_result=result_line,
-        fast_playout=_schafkopf_fast_playout,
-        prepare_fast_playout=_schafkopf_prepare_fast_playout,
-        new_match=online.new_match,
-        ui_module="table_schafkopf.js",
-        terminal="stammtisch.games.schafkopf.terminal",
-        load_bots=ai.load_bots,
-        default_bot=ai.DEFAULT_BOT,
-        solver=ai.solver,
-        solver_deal=ai.solver_deal,
-        analysis=ai.ANALYSIS,
-        hint=ai.hint,
-        research={
-            "encoding": "stammtisch.games.schafkopf.research.encoding",
-            "pettingzoo": "stammtisch.games.schafkopf.research.pettingzoo_env",
-            "openspiel": "stammtisch.games.schafkopf.research.openspiel_game",
-        },
-    )
-
-
-def _schafkopf_fast_playout(rules: Any, dealer: int, rng: Any) -> int:
-    """Schafkopf's unchecked fast path (``bench playout``): one random hand's card plays."""
-    from stammtisch.games.schafkopf.fastplay import fast_random_playout
-
-    return fast_random_playout(rules, dealer, rng).card_plays
-
-
-def _schafkopf_prepare_fast_playout(rules: Any) -> object:
-    from stammtisch.games.schafkopf.fastplay import fast_tables
-
-    return fast_tables(rules)
+    for plugin in (MUCKEN, MULATSCHAK, MUS, SCHAFKOPF):
+        register(plugin)
 
 
 def names() -> list[str]:

@@ -178,7 +178,7 @@ def default_bot_name() -> str:
 def make_bot(name: str) -> Bot:
     """A bot for Mucken by name (the generic ones and Mucken's own)."""
     from stammtisch.bots.base import BOTS
-    from stammtisch.games.mucken.description import load_bots
+    from stammtisch.games.mucken.plugin import load_bots
 
     factories = {**BOTS, **load_bots()}
     try:

@@ -20,17 +20,15 @@ the sitting of an online table (the registry's ``new_match``, the score column):
 :mod:`~stammtisch.games.mulatschak.online`; the terminal session (``stammtisch play --game
 mulatschak --players N``): :mod:`~stammtisch.games.mulatschak.terminal`; the bots
 (heuristic, search), the judge of ``simulate``/``arena``, ``analyze`` and the research
-adapters: :mod:`~stammtisch.games.mulatschak.ai`.
+adapters: :mod:`~stammtisch.games.mulatschak.plugin`.
 
 Not implemented: a bot that says Muli out of turn (the bots and the research adapters
 bid Muli only in turn).  Every option with its seed sentence and every reading:
 docs/rules/mulatschak.md.
 """
 
-from stammtisch.games.mulatschak.description import describe
 from stammtisch.games.mulatschak.match import MulatschakMatch
 from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState, new_state
 
-__all__ = ["PRESETS", "MulatschakMatch", "MulatschakRules", "MulatschakState", "describe",
-           "new_state"]
+__all__ = ["PRESETS", "MulatschakMatch", "MulatschakRules", "MulatschakState", "new_state"]

@@ -47,8 +47,8 @@ from stammtisch.bots import BOTS, Bot
 from stammtisch.cards import Card
 from stammtisch.engine.core import Say, Shuffle
 from stammtisch.errors import StammtischError
-from stammtisch.games.mulatschak.ai import load_bots
 from stammtisch.games.mulatschak.match import MulatschakMatch
+from stammtisch.games.mulatschak.plugin import load_bots
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import DECK, MulatschakState
 

@@ -111,16 +111,16 @@ def parse_humans(text: str) -> frozenset[int]:
 
 def _own_bots() -> Mapping[str, BotFactory]:
     """Mulatschak's own bots (the description's ``load_bots``)."""
-    from stammtisch.games.mulatschak.description import describe
+    from stammtisch.games.mulatschak.plugin import PLUGIN
 
-    return dict(describe().load_bots())
+    return dict(PLUGIN.load_bots())
 
 
 def default_bot_name() -> str:
     """Mulatschak's default bot if it can be made, else ``random``."""
-    from stammtisch.games.mulatschak.description import describe
+    from stammtisch.games.mulatschak.plugin import PLUGIN
 
-    name = describe().default_bot
+    name = PLUGIN.default_bot
     return name if name in {**BOTS, **_own_bots()} else "random"
 
 

@@ -39,8 +39,8 @@ from stammtisch.bots import BOTS, Bot
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import CHANCE, TERMINAL
 from stammtisch.errors import StammtischError
-from stammtisch.games.mus.ai import load_bots
 from stammtisch.games.mus.match import MusMatch
+from stammtisch.games.mus.plugin import load_bots
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import LANCES, MusState
 

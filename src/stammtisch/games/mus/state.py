@@ -127,7 +127,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, Self
 
 from stammtisch.cards import SPANISH_DECK, Card, Rank, cards
-from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng, Say, Shuffle
+from stammtisch.engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GameState,
+    Rng,
+    Say,
+    Shuffle,
+    resolve_chance,
+)
 from stammtisch.errors import IllegalActionError, InvalidActionError, StammtischError
 from stammtisch.games.mus import senas as _senas
 from stammtisch.games.mus.rules import MusRules
@@ -932,5 +941,13 @@ class MusState(GameState):
         return new
 
 
+def new_state(rules: MusRules, dealer: int = 0, rng: Rng | None = None) -> MusState:
+    """A fresh hand at 0:0; with ``rng`` the shuffle is drawn at once."""
+    state = MusState(rules, dealer)
+    if rng is not None:
+        resolve_chance(state, rng)
+    return state
+
+
 __all__ = ["LANCES", "RESULT_KEYS", "MusState", "card_value", "chica_key", "grande_key",
-           "juego_rank", "juego_value", "pares_key", "rank_of"]
+           "juego_rank", "juego_value", "new_state", "pares_key", "rank_of"]

@@ -219,17 +219,16 @@ def parse_humans(text: str) -> frozenset[int]:
 
 
 def _factories() -> dict[str, BotFactory]:
-    from stammtisch.games.mus import describe  # the package imports this module lazily
+    from stammtisch.games.mus.plugin import PLUGIN  # plugin imports this module lazily
 
-    desc = describe()
-    return {**BOTS, **dict(desc.load_bots())}
+    return {**BOTS, **dict(PLUGIN.load_bots())}
 
 
 def default_bot_name() -> str:
     """Mus's default bot if it is there, else ``random``."""
-    from stammtisch.games.mus import describe
+    from stammtisch.games.mus.plugin import PLUGIN
 
-    name = describe().default_bot
+    name = PLUGIN.default_bot
     return name if name in _factories() else "random"
 
 

@@ -18,7 +18,6 @@ terminal.  Its texts come from :mod:`stammtisch.i18n` (keys ``play.sk.*`` and so
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import sys
@@ -98,32 +97,18 @@ def parse_humans(text: str) -> frozenset[int]:
     return seats
 
 
-#: the modules that may name Schafkopf's own bots (``load_bots()``), first found wins
-_BOT_MODULES = ("stammtisch.games.schafkopf.ai", "stammtisch.games.schafkopf.description")
-
-
-def _bot_module() -> Any:
-    for name in _BOT_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        if callable(getattr(module, "load_bots", None)):
-            return module
-    return None
-
-
 def _own_bots() -> Mapping[str, BotFactory]:
-    """Schafkopf's own bots (heuristic, PIMC …) once the package has them, else none."""
-    module = _bot_module()
-    return {} if module is None else dict(module.load_bots())
+    """Schafkopf's own bots (heuristic, PIMC …)."""
+    from stammtisch.games.schafkopf.plugin import PLUGIN
+
+    return dict(PLUGIN.load_bots())
 
 
 def default_bot_name() -> str:
-    """Schafkopf's default bot (the heuristic) if it has its own, else ``random``."""
-    module = _bot_module()
-    name = getattr(module, "DEFAULT_BOT", "heuristic")
-    return name if name in _own_bots() else "random"
+    """Schafkopf's default bot (the heuristic)."""
+    from stammtisch.games.schafkopf.plugin import PLUGIN
+
+    return PLUGIN.default_bot
 
 
 def make_bot(name: str) -> Bot:

@@ -1,7 +1,9 @@
-"""The description of one game: what the registry (:mod:`stammtisch.games.registry`) holds.
+"""The plug-in of one game: what the registry (:mod:`stammtisch.games.registry`) holds.
 
-A game package builds its :class:`GameDescription` in ``describe()``; it imports only this
-module of the registry side, so the games stay below the registry in the layering.
+Each game exports one :class:`GamePlugin` as ``PLUGIN`` in ``games/<game>/plugin.py``.
+Heavy parts (bots, the solver, the research encoding, the terminal presenter) are
+reached through typed loader functions that import on first use — never through module
+paths as strings.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.errors import StammtischError
 
-__all__ = ["GameDescription", "UnknownGameError"]
+__all__ = ["GameDescription", "GamePlugin", "UnknownGameError"]
 
 
 class UnknownGameError(StammtischError):
@@ -23,7 +25,7 @@ class UnknownGameError(StammtischError):
 
 
 @dataclass(frozen=True)
-class GameDescription:
+class GamePlugin:
     """Everything the rest of stammtisch needs to know about one game.
 
     The callables take and return the game's own objects (its rules class, its
@@ -116,3 +118,7 @@ class GameDescription:
         """A deal shuffled by ``random.Random(seed)`` (the default preset without rules)."""
         rules = self.make_rules(self.default_preset) if rules is None else rules
         return self.new_state(rules, dealer, random.Random(seed))
+
+
+#: the former name of :class:`GamePlugin` (kept for callers not yet renamed)
+GameDescription = GamePlugin

@@ -1,20 +1,46 @@
-"""Mulatschak's bots, analysis and hint as the game registry names them.
-
-:func:`~stammtisch.games.mulatschak.description.describe` fills ``load_bots``,
-``default_bot``, ``judge``, ``analysis``, ``hint`` and ``research`` from here; the bot
-modules are imported only when called.
-"""
+"""Mulatschak's entry in the game registry (:mod:`stammtisch.games.registry`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from stammtisch.bots.base import BotFactory
-from stammtisch.engine.core import GameState
+from stammtisch.engine.core import GameState, Rng
+from stammtisch.games.base import GamePlugin
+from stammtisch.games.mulatschak.online import new_match as _new_match
+from stammtisch.games.mulatschak.record import (
+    describe_result,
+    load,
+    record_of,
+    replay,
+    replay_record,
+)
+from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
+from stammtisch.games.mulatschak.state import MulatschakState
+from stammtisch.games.mulatschak.state import new_state as _new_state
 
-__all__ = ["ANALYSIS", "DEFAULT_BOT", "JUDGE", "RESEARCH", "hint", "load_bots"]
+
+def new_state(rules: MulatschakRules, dealer: int = 0, rng: Rng | None = None) -> MulatschakState:
+    """A fresh hand for four at 21 points; with ``rng`` the shuffle is drawn at once."""
+    return _new_state(rules, dealer, rng)
+
+
+def make_rules(preset: str = "salzburg", **options: Any) -> MulatschakRules:
+    return MulatschakRules.preset(preset, **options)
+
+
+def _record_of(state: GameState) -> dict[str, Any]:
+    if not isinstance(state, MulatschakState):
+        raise TypeError(f"not a Mulatschak state: {type(state).__name__}")
+    return record_of(state)
+
+
+def _describe_result(summary: Mapping[str, Any]) -> str:
+    return describe_result(dict(summary))
+
 
 #: the bot a table uses when none is named (answers in a few milliseconds per decision;
 #: the search bot is stronger but slower, see docs/bots.md)
@@ -57,3 +83,33 @@ def hint(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]
         return str(HeuristicBot().choose(state, rng)), {}
     best = max(values, key=lambda c: values[c])
     return str(best), {str(c): round(v, 2) for c, v in values.items()}
+
+
+#: Mulatschak as the registry knows it
+PLUGIN = GamePlugin(
+    name="mulatschak",
+    title={"de": "Mulatschak", "en": "Mulatschak"},
+    seats=(2, 6),
+    rules_class=MulatschakRules,
+    presets={name: MulatschakRules.preset(name) for name in PRESETS},
+    default_preset="salzburg",
+    make_rules=make_rules,
+    new_state=new_state,
+    load_record=load,
+    replay_state=replay,
+    replay_record=replay_record,
+    record_of=_record_of,
+    describe_result=_describe_result,
+    load_bots=load_bots,
+    default_bot=DEFAULT_BOT,
+    judge=JUDGE,
+    analysis=ANALYSIS,
+    hint=hint,
+    research=RESEARCH,
+    new_match=_new_match,
+    terminal="stammtisch.games.mulatschak.terminal",
+    ui_module="table_mulatschak.js",
+)
+
+
+__all__ = ["PLUGIN", "make_rules", "new_state"]

@@ -16,7 +16,7 @@ from stammtisch.bots.base import BotFactory
 from stammtisch.cards import SHORT_DECK, Card
 from stammtisch.engine.core import GameState, Rng, resolve_chance
 from stammtisch.engine.tricks import TrickOrder
-from stammtisch.games.base import GameDescription
+from stammtisch.games.base import GamePlugin
 from stammtisch.games.mucken.match import MuckenMatch
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.record import load, record_of, replay, summary
@@ -126,38 +126,37 @@ def solver_deal(
     return kind, trick_order(kind, "short"), hands, (0, 2)
 
 
-def describe() -> GameDescription:
-    """Mucken as the registry knows it."""
-    return GameDescription(
-        name="mucken",
-        title={"de": "Mucken", "en": "Mucken"},
-        seats=(4, 4),
-        rules_class=MuckenRules,
-        presets=PRESETS,
-        default_preset="seefest",
-        make_rules=MuckenRules.preset,
-        new_state=new_state,
-        load_record=load,
-        replay_state=replay,
-        replay_record=replay_summary,
-        record_of=_record_of,
-        describe_result=result_line,
-        new_match=_new_match,
-        pair_statistics=True,
-        load_bots=load_bots,
-        default_bot="heuristic",
-        ui_module="table.js",
-        record_schema="mucken-record.json",
-        solver=solver,
-        terminal="stammtisch.games.mucken.terminal",
-        fast_playout=fast_playout,
-        prepare_fast_playout=prepare_fast_playout,
-        solver_deal=solver_deal,
-        analysis="stammtisch.games.mucken.analysis",
-        hint=hint,
-        research={
-            "encoding": "stammtisch.games.mucken.research.encoding",
-            "pettingzoo": "stammtisch.games.mucken.research.pettingzoo_env",
-            "openspiel": "stammtisch.games.mucken.research.openspiel_game",
-        },
-    )
+#: Mucken as the registry knows it
+PLUGIN = GamePlugin(
+    name="mucken",
+    title={"de": "Mucken", "en": "Mucken"},
+    seats=(4, 4),
+    rules_class=MuckenRules,
+    presets=PRESETS,
+    default_preset="seefest",
+    make_rules=MuckenRules.preset,
+    new_state=new_state,
+    load_record=load,
+    replay_state=replay,
+    replay_record=replay_summary,
+    record_of=_record_of,
+    describe_result=result_line,
+    new_match=_new_match,
+    pair_statistics=True,
+    load_bots=load_bots,
+    default_bot="heuristic",
+    ui_module="table.js",
+    record_schema="mucken-record.json",
+    solver=solver,
+    terminal="stammtisch.games.mucken.terminal",
+    fast_playout=fast_playout,
+    prepare_fast_playout=prepare_fast_playout,
+    solver_deal=solver_deal,
+    analysis="stammtisch.games.mucken.analysis",
+    hint=hint,
+    research={
+        "encoding": "stammtisch.games.mucken.research.encoding",
+        "pettingzoo": "stammtisch.games.mucken.research.pettingzoo_env",
+        "openspiel": "stammtisch.games.mucken.research.openspiel_game",
+    },
+)

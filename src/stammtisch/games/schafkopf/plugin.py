@@ -1,8 +1,6 @@
-"""Schafkopf's bots, solver and analysis as the game registry names them.
+"""Schafkopf's plug-in: its entry in the game registry (:mod:`stammtisch.games.registry`).
 
-:func:`stammtisch.games.registry` builds Schafkopf's description with these entries
-(``load_bots``, ``solver``, ``solver_deal``, ``hint``); the heavy modules are imported
-only when called.
+The bots, the solver and the analysis are imported only when called.
 """
 
 from __future__ import annotations
@@ -14,9 +12,13 @@ from typing import Any
 
 from stammtisch.bots.base import BotFactory
 from stammtisch.cards import LONG_DECK, Card, Rank
-from stammtisch.engine.core import GameState
+from stammtisch.engine.core import GameState, Rng, resolve_chance
+from stammtisch.games.base import GamePlugin
+from stammtisch.games.schafkopf import online, record
+from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
+from stammtisch.games.schafkopf.state import SchafkopfState
 
-__all__ = ["ANALYSIS", "DEFAULT_BOT", "hint", "load_bots", "solver", "solver_deal"]
+__all__ = ["PLUGIN", "hint", "load_bots", "solver", "solver_deal"]
 
 DEFAULT_BOT = "heuristic"
 ANALYSIS = "stammtisch.games.schafkopf.analysis"
@@ -98,3 +100,73 @@ def hint(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]
     estimates = bot.card_estimates(state, seat, rng)
     best = max(estimates, key=lambda e: e.utility)
     return str(best.card), {str(e.card): round(e.utility, 2) for e in estimates}
+
+
+def new_state(rules: SchafkopfRules, dealer: int = 0,
+              rng: Rng | None = None) -> SchafkopfState:
+    """A fresh deal; with ``rng`` every chance node is drawn at once."""
+    state = SchafkopfState(rules, dealer)
+    if rng is not None:
+        resolve_chance(state, rng)
+    return state
+
+
+def record_of(state: GameState) -> dict[str, Any]:
+    if not isinstance(state, SchafkopfState):
+        raise TypeError(f"not a Schafkopf state: {type(state).__name__}")
+    return record.record_of(state)
+
+
+def result_line(out: Mapping[str, Any]) -> str:
+    """One line of text for a ``replay --json`` summary."""
+    who = "-" if out["declarer"] is None else f"seat {out['declarer']}"
+    return (f"{out['contract']} ({who}); Augen " + ":".join(str(a) for a in out["augen"])
+            + f"; {out['winner'] or '-'}; payments "
+            + " ".join(f"{p:+d}" for p in out["payments"]))
+
+
+def fast_playout(rules: SchafkopfRules, dealer: int, rng: Rng) -> int:
+    """Schafkopf's unchecked fast path (``bench playout``): one random hand's card plays."""
+    from stammtisch.games.schafkopf.fastplay import fast_random_playout
+
+    return fast_random_playout(rules, dealer, rng).card_plays
+
+
+def prepare_fast_playout(rules: SchafkopfRules) -> object:
+    from stammtisch.games.schafkopf.fastplay import fast_tables
+
+    return fast_tables(rules)
+
+
+#: Schafkopf as the registry knows it
+PLUGIN = GamePlugin(
+    name="schafkopf",
+    title={"de": "Schafkopf", "en": "Schafkopf"},
+    seats=(4, 4),
+    rules_class=SchafkopfRules,
+    presets=PRESETS,
+    default_preset="standard",
+    make_rules=SchafkopfRules.preset,
+    new_state=new_state,
+    load_record=record.load,
+    replay_state=record.replay,
+    replay_record=lambda source: record.replay_record(record.load(source)),
+    record_of=record_of,
+    describe_result=result_line,
+    fast_playout=fast_playout,
+    prepare_fast_playout=prepare_fast_playout,
+    new_match=online.new_match,
+    ui_module="table_schafkopf.js",
+    terminal="stammtisch.games.schafkopf.terminal",
+    load_bots=load_bots,
+    default_bot=DEFAULT_BOT,
+    solver=solver,
+    solver_deal=solver_deal,
+    analysis=ANALYSIS,
+    hint=hint,
+    research={
+        "encoding": "stammtisch.games.schafkopf.research.encoding",
+        "pettingzoo": "stammtisch.games.schafkopf.research.pettingzoo_env",
+        "openspiel": "stammtisch.games.schafkopf.research.openspiel_game",
+    },
+)

@@ -1,0 +1,74 @@
+"""Mus's plug-in: its entry in the game registry (:mod:`stammtisch.games.registry`); the
+bot modules are imported only when called."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from stammtisch.bots.base import BotFactory
+from stammtisch.engine.core import GameState
+from stammtisch.games.base import GamePlugin
+from stammtisch.games.mus.online import new_match as new_sitting
+from stammtisch.games.mus.record import load, record_of, replay, replay_record
+from stammtisch.games.mus.rules import PRESETS, MusRules
+from stammtisch.games.mus.state import MusState, new_state
+
+
+def _record_of(state: GameState) -> dict[str, Any]:
+    if not isinstance(state, MusState):
+        raise TypeError(f"not a Mus state: {type(state).__name__}")
+    return record_of(state)
+
+
+def result_line(out: Mapping[str, Any]) -> str:
+    """One line of text for a :func:`replay_record` result."""
+    winner = "-" if out["set_winner"] is None else f"pair {out['set_winner']}"
+    status = " ".join(f"{k}:{v}" for k, v in out["status"].items())
+    return f"score {out['score'][0]}:{out['score'][1]}; set won by {winner}; {status}"
+
+
+#: a table's default: the equity bot (a few ms a decision)
+DEFAULT_BOT = "heuristic"
+#: the module that judges Mus bots in ``simulate`` and ``arena``
+JUDGE = "stammtisch.games.mus.judge"
+#: the research adapters by kind
+RESEARCH: Mapping[str, str] = {
+    "encoding": "stammtisch.games.mus.research.encoding",
+    "pettingzoo": "stammtisch.games.mus.research.pettingzoo_env",
+    "openspiel": "stammtisch.games.mus.research.openspiel_game",
+}
+
+
+@cache
+def load_bots() -> Mapping[str, BotFactory]:
+    """Mus's own bots: ``heuristic`` (equity, no bluffs) and ``bluff``."""
+    from stammtisch.games.mus.bots.heuristic import BluffBot, HeuristicBot
+
+    return {"heuristic": HeuristicBot, "bluff": BluffBot}
+
+
+#: Mus as the registry knows it
+PLUGIN = GamePlugin(
+    name="mus",
+    title={"de": "Mus", "en": "Mus"},
+    seats=(4, 4),
+    rules_class=MusRules,
+    presets=PRESETS,
+    default_preset="duples",
+    make_rules=MusRules.preset,
+    new_state=new_state,
+    load_record=load,
+    replay_state=replay,
+    replay_record=replay_record,
+    record_of=_record_of,
+    describe_result=result_line,
+    new_match=new_sitting,
+    ui_module="table_mus.js",
+    terminal="stammtisch.games.mus.terminal",
+    load_bots=load_bots,
+    default_bot=DEFAULT_BOT,
+    judge=JUDGE,
+    research=RESEARCH,
+)

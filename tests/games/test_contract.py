@@ -131,6 +131,27 @@ def test_random_playouts_never_raise(game: str, preset: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "preset"), PRESETS)
+def test_returns_and_teams(game: str, preset: str) -> None:
+    """One return per seat (zeros before the end, zero-sum where the game is); the teams
+    split the seats and the members of a team share their return."""
+    desc = registry.get(game)
+    for seed in range(PLAYOUTS):
+        state = _state(desc, preset, seed)
+        for s in _playout(state, random.Random(2000 + seed)):
+            if not s.is_terminal():
+                assert list(s.returns()) == [0] * s.num_seats
+        returns = state.returns()
+        assert len(returns) == state.num_seats
+        teams = state.teams()
+        assert sorted(seat for team in teams for seat in team) == list(range(state.num_seats))
+        assert teams == sorted(teams) and all(list(t) == sorted(t) for t in teams)
+        for team in teams:
+            assert len({returns[seat] for seat in team}) == 1, (teams, returns)
+        if desc.zero_sum:
+            assert sum(returns) == 0, returns
+
+
+@pytest.mark.parametrize(("game", "preset"), PRESETS)
 def test_legal_actions_are_exactly_what_apply_accepts(game: str, preset: str) -> None:
     desc = registry.get(game)
     words: set[str] = {"weiter", "gut", "kontra", "muck", "ruf:E", "x"}

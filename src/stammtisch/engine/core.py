@@ -1,6 +1,6 @@
 """The engine's core contract: a state with a phase, a player to act, legal actions,
 a checked ``apply``, an explicitly unchecked fast path, chance, a terminal test,
-a result and per-seat views.
+a result with one return per seat and the teams that share it, and per-seat views.
 
 Every game in :mod:`stammtisch.games` subclasses :class:`GameState`.  The server,
 the bots, the CLI and the tests all drive games through this one interface.
@@ -127,6 +127,18 @@ class GameState(ABC):
     @abstractmethod
     def result(self) -> Mapping[str, Any] | None:
         """The outcome once terminal (JSON-ready), else ``None``."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat in the game's own unit, more is better (Mucken: points of
+        the pair, Schafkopf: cents, Mulatschak: the score change with its sign turned, Mus:
+        points of the pair); zero-sum where the game is.  All zeros until terminal."""
+
+    @abstractmethod
+    def teams(self) -> list[tuple[int, ...]]:
+        """The seats that share a result, each group sorted, the groups by their first
+        seat: pairs (``[(0, 2), (1, 3)]``), a declarer's side and its opponents, or each
+        seat alone.  Known at the latest when terminal."""
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:

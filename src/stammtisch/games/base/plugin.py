@@ -38,6 +38,8 @@ class GamePlugin:
     title: Mapping[str, str]
     #: smallest and largest number of seats
     seats: tuple[int, int]
+    #: whether a finished game's ``returns()`` always sum to zero (Mucken, Schafkopf)
+    zero_sum: bool
     #: the frozen rules class (``preset(name, **options)``, ``from_json``, ``to_json``)
     rules_class: type[Any]
     #: preset name -> its options (the rules class builds them with ``preset(name)``)

@@ -131,6 +131,7 @@ PLUGIN = GamePlugin(
     name="mucken",
     title={"de": "Mucken", "en": "Mucken"},
     seats=(4, 4),
+    zero_sum=True,
     rules_class=MuckenRules,
     presets=PRESETS,
     default_preset="seefest",

@@ -552,12 +552,16 @@ class MuckenState(GameState):
             "factor": self.factor,
         }
 
-    def returns(self) -> list[int]:
+    def returns(self) -> list[float]:
         """Points per seat (winners +score, losers -score); zeros until terminal."""
         o = self.outcome
         if o is None or o.winner is None:
             return [0, 0, 0, 0]
         return [o.score if pair_of(s) == o.winner else -o.score for s in range(4)]
+
+    def teams(self) -> list[tuple[int, ...]]:
+        """The two pairs, seats 0+2 and 1+3 (a Sie too: the pair shares its points)."""
+        return [(0, 2), (1, 3)]
 
     # -- views ----------------------------------------------------------------------
     def sort_hand(self, hand: Sequence[Card]) -> list[Card]:

@@ -90,6 +90,7 @@ PLUGIN = GamePlugin(
     name="mulatschak",
     title={"de": "Mulatschak", "en": "Mulatschak"},
     seats=(2, 6),
+    zero_sum=False,
     rules_class=MulatschakRules,
     presets={name: MulatschakRules.preset(name) for name in PRESETS},
     default_preset="salzburg",

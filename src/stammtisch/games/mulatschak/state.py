@@ -658,6 +658,16 @@ class MulatschakState(GameState):
             "match_winner": match_winner(scores),
         }
 
+    def returns(self) -> list[float]:
+        """The score change of the hand per seat with its sign turned (a Mulatschak score
+        counts down to 0, so less is better); zeros until the end."""
+        r = self.result()
+        return [0] * self.num_seats if r is None else [-d for d in r["delta"]]
+
+    def teams(self) -> list[tuple[int, ...]]:
+        """Each seat plays for itself."""
+        return [(s,) for s in range(self.num_seats)]
+
     def public_cards(self) -> list[Card]:
         """The cards everybody has seen, though someone may hold them now: the cut card
         and the cards shown face up in the exchange (``sicht``, a Brücke, ``weiss_nicht``)."""

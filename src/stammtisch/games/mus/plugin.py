@@ -54,6 +54,7 @@ PLUGIN = GamePlugin(
     name="mus",
     title={"de": "Mus", "en": "Mus"},
     seats=(4, 4),
+    zero_sum=False,
     rules_class=MusRules,
     presets=PRESETS,
     default_preset="duples",

@@ -881,6 +881,17 @@ class MusState(GameState):
             "status": status,
         }
 
+    def returns(self) -> list[float]:
+        """The points each seat's pair scored in this hand; zeros until terminal."""
+        if self._turn != TERMINAL:
+            return [0, 0, 0, 0]
+        gained = [self.score[p] - self.start_score[p] for p in (0, 1)]
+        return [gained[s % 2] for s in range(4)]
+
+    def teams(self) -> list[tuple[int, ...]]:
+        """The two pairs, seats 0+2 and 1+3."""
+        return [(0, 2), (1, 3)]
+
     def _public_word(self, seat: int, who: int, action: Action) -> str | None:
         if who < 0:
             return None  # chance: the cards are hidden

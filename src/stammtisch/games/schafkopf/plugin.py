@@ -143,6 +143,7 @@ PLUGIN = GamePlugin(
     name="schafkopf",
     title={"de": "Schafkopf", "en": "Schafkopf"},
     seats=(4, 4),
+    zero_sum=True,
     rules_class=SchafkopfRules,
     presets=PRESETS,
     default_preset="standard",

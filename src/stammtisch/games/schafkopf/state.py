@@ -679,6 +679,24 @@ class SchafkopfState(GameState):
             return None
         return dict(self._result)
 
+    def returns(self) -> list[float]:
+        """The payments in cents per seat (zero-sum); zeros until terminal."""
+        if self._player != TERMINAL or self._result is None:
+            return [0, 0, 0, 0]
+        return list(self._result["payments"])
+
+    def teams(self) -> list[tuple[int, ...]]:
+        """The declarer's side (with the partner of a Rufspiel or Hochzeit) and the
+        others; each seat alone when there is no declarer (Ramsch, a redeal) or no
+        game yet."""
+        declarer = self.declarer if self.contract not in (None, "ramsch") else None
+        if declarer is None:
+            return [(s,) for s in range(4)]
+        side = tuple(sorted({declarer} if self._partner is None
+                            else {declarer, self._partner}))
+        rest = tuple(s for s in range(4) if s not in side)
+        return sorted([side, rest])
+
     # -- views --------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see; ``None`` is a spectator (no hands at all).

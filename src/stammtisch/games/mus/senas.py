@@ -49,6 +49,7 @@ from typing import Any, Final
 
 from stammtisch.cards import Card
 from stammtisch.errors import RulesError
+from stammtisch.games.mus.hands import juego_value, pares_key, rank_of
 from stammtisch.games.mus.rules import MusRules
 
 MODES: Final = ("off", "on", "sichtbar")
@@ -58,20 +59,14 @@ WORD: Final = "seña"
 
 
 def _pares(hand: Sequence[Card], rules: MusRules) -> tuple[int, int, int] | None:
-    from stammtisch.games.mus.state import pares_key  # the state imports this module
-
     return pares_key(hand, rules)
 
 
 def _juego(hand: Sequence[Card], rules: MusRules) -> int:
-    from stammtisch.games.mus.state import juego_value
-
     return juego_value(hand, rules)
 
 
 def _ranks(hand: Sequence[Card], rules: MusRules) -> list[int]:
-    from stammtisch.games.mus.state import rank_of
-
     return sorted(rank_of(c, rules) for c in hand)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.errors import StammtischError
+from stammtisch.games.base.table import TableHooks
 
 __all__ = ["GameDescription", "GamePlugin", "UnknownGameError"]
 
@@ -107,6 +108,9 @@ class GamePlugin:
     #: research adapters: kind (``encoding``, ``pettingzoo``, ``openspiel``) -> module
     #: path, imported on demand (they need the research extra)
     research: Mapping[str, str] = field(default_factory=dict)
+    #: what a live table on the server needs from the game (slow bots, the live record's
+    #: extras, the stand-in marks, the rules' name, the new-table form's fields)
+    table: TableHooks = field(default_factory=TableHooks)
 
     def result(self, state: GameState) -> Mapping[str, Any] | None:
         """The outcome of a finished deal (``None`` before the end)."""

@@ -22,6 +22,7 @@ from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.record import load, record_of, replay, summary
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
+from stammtisch.games.mucken.table import TABLE
 
 
 def new_state(rules: MuckenRules, dealer: int = 0, rng: Rng | None = None) -> MuckenState:
@@ -129,6 +130,7 @@ def solver_deal(
 #: Mucken as the registry knows it
 PLUGIN = GamePlugin(
     name="mucken",
+    table=TABLE,
     title={"de": "Mucken", "en": "Mucken"},
     seats=(4, 4),
     zero_sum=True,

@@ -21,6 +21,7 @@ from stammtisch.games.mulatschak.record import (
 from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState
 from stammtisch.games.mulatschak.state import new_state as _new_state
+from stammtisch.games.mulatschak.table import TABLE
 
 
 def new_state(rules: MulatschakRules, dealer: int = 0, rng: Rng | None = None) -> MulatschakState:
@@ -88,6 +89,7 @@ def hint(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]
 #: Mulatschak as the registry knows it
 PLUGIN = GamePlugin(
     name="mulatschak",
+    table=TABLE,
     title={"de": "Mulatschak", "en": "Mulatschak"},
     seats=(2, 6),
     zero_sum=False,

@@ -14,6 +14,7 @@ from stammtisch.games.mus.online import new_match as new_sitting
 from stammtisch.games.mus.record import load, record_of, replay, replay_record
 from stammtisch.games.mus.rules import PRESETS, MusRules
 from stammtisch.games.mus.state import MusState, new_state
+from stammtisch.games.mus.table import TABLE
 
 
 def _record_of(state: GameState) -> dict[str, Any]:
@@ -52,6 +53,7 @@ def load_bots() -> Mapping[str, BotFactory]:
 #: Mus as the registry knows it
 PLUGIN = GamePlugin(
     name="mus",
+    table=TABLE,
     title={"de": "Mus", "en": "Mus"},
     seats=(4, 4),
     zero_sum=False,

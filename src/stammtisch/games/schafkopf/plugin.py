@@ -17,6 +17,7 @@ from stammtisch.games.base import GamePlugin
 from stammtisch.games.schafkopf import online, record
 from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
+from stammtisch.games.schafkopf.table import TABLE
 
 __all__ = ["PLUGIN", "hint", "load_bots", "solver", "solver_deal"]
 
@@ -141,6 +142,7 @@ def prepare_fast_playout(rules: SchafkopfRules) -> object:
 #: Schafkopf as the registry knows it
 PLUGIN = GamePlugin(
     name="schafkopf",
+    table=TABLE,
     title={"de": "Schafkopf", "en": "Schafkopf"},
     seats=(4, 4),
     zero_sum=True,

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, Self
 
 from stammtisch.cards import Card
+from stammtisch.engine.results import GameResult
 from stammtisch.errors import IllegalActionError
 
 #: ``current_player`` while chance (shuffling, dealing, drawing) is to act.
@@ -125,8 +126,15 @@ class GameState(ABC):
         """Whether ``action`` is a possible outcome of the current chance node."""
 
     @abstractmethod
-    def result(self) -> Mapping[str, Any] | None:
-        """The outcome once terminal (JSON-ready), else ``None``."""
+    def final_result(self) -> GameResult | None:
+        """The typed result once terminal (a frozen value of the game's own
+        :class:`~stammtisch.engine.results.GameResult` class), else ``None``."""
+
+    def result(self) -> dict[str, Any] | None:
+        """The result once terminal as JSON-ready data (:meth:`final_result`'s
+        ``as_dict()``), else ``None``."""
+        final = self.final_result()
+        return None if final is None else final.as_dict()
 
     @abstractmethod
     def returns(self) -> list[float]:

@@ -192,11 +192,9 @@ def _why(e: StammtischError) -> str:
 
 def summary(state: MuckenState) -> dict[str, Any]:
     """The replay line of ``stammtisch replay --json``."""
-    r = state.result()
+    r = state.final_result()
     assert r is not None
-    keys = ("contract", "declarer", "kontra", "trick_winners", "augen", "tricks", "winner",
-            "score")
-    return {k: r[k] for k in keys}
+    return r.to_json()
 
 
 def record_of(state: MuckenState) -> dict[str, Any]:

@@ -15,8 +15,9 @@ Reading of seed 001's table (documented in docs/rules/mucken.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from stammtisch.engine.results import GameResult
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import LEVELS, Level, MuckenRules
 
@@ -29,6 +30,37 @@ class Outcome:
     score: int
     column: Level | None = None
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class MuckenResult(GameResult):
+    """A finished Mucken game (``MuckenState.final_result()``); ``to_json()`` is the line
+    of ``stammtisch replay --json``."""
+
+    SUMMARY_KEYS: ClassVar[tuple[str, ...]] = (
+        "contract", "declarer", "kontra", "trick_winners", "augen", "tricks", "winner",
+        "score")
+
+    #: the game played: a bid name, ``pflichtmuck``, ``ramsch``, ``sie``, ``eingeworfen``
+    contract: str
+    #: the declaring seat (a Sie: its holder); ``None`` without one
+    declarer: int | None
+    kontra: bool
+    doublings: int
+    trick_winners: tuple[int, ...]
+    #: Augen and tricks per pair
+    augen: tuple[int, ...]
+    tricks: tuple[int, ...]
+    #: the winning pair, ``None`` when not scored
+    winner: int | None
+    score: int
+    column: Level | None
+    reason: str
+    #: the seat that broke a rule (Regelverstoß), if any
+    violation: int | None
+    forced: bool
+    #: the Bobbl factor of the game
+    factor: int
 
 
 def pair_of(seat: int) -> int:

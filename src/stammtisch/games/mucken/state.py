@@ -49,6 +49,7 @@ from stammtisch.errors import IllegalActionError, InvalidActionError, InvalidCar
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, Bid, MuckenRules
 from stammtisch.games.mucken.scoring import (
+    MuckenResult,
     Outcome,
     pair_of,
     score_game,
@@ -530,27 +531,27 @@ class MuckenState(GameState):
             o = Outcome(o.winner, o.score * self.factor, o.column, o.reason)
         return o
 
-    def result(self) -> dict[str, Any] | None:
+    def final_result(self) -> MuckenResult | None:
         if self._player != TERMINAL:
             return None
         o = self.outcome
         assert o is not None
-        return {
-            "contract": self.contract,
-            "declarer": self.declarer if self.contract != "sie" else self.holder,
-            "kontra": self.doublings > 0,
-            "doublings": self.doublings,
-            "trick_winners": list(self.tricks.winners),
-            "augen": self.pair_augen(),
-            "tricks": self.pair_tricks(),
-            "winner": o.winner,
-            "score": o.score,
-            "column": o.column,
-            "reason": o.reason,
-            "violation": self.violation,
-            "forced": self.forced,
-            "factor": self.factor,
-        }
+        return MuckenResult(
+            contract=self.contract,
+            declarer=self.declarer if self.contract != "sie" else self.holder,
+            kontra=self.doublings > 0,
+            doublings=self.doublings,
+            trick_winners=tuple(self.tricks.winners),
+            augen=tuple(self.pair_augen()),
+            tricks=tuple(self.pair_tricks()),
+            winner=o.winner,
+            score=o.score,
+            column=o.column,
+            reason=o.reason,
+            violation=self.violation,
+            forced=self.forced,
+            factor=self.factor,
+        )
 
     def returns(self) -> list[float]:
         """Points per seat (winners +score, losers -score); zeros until terminal."""

@@ -22,7 +22,7 @@ from stammtisch.engine.core import Say, Shuffle
 from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.mulatschak.rules import MulatschakRules
-from stammtisch.games.mulatschak.state import DECK, RESULT_KEYS, MulatschakState
+from stammtisch.games.mulatschak.state import DECK, MulatschakState
 
 KNOWN_KEYS = ("game", "rules", "dealer", "scores", "doubled", "deck", "actions")
 
@@ -111,9 +111,9 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MulatschakState:
 
 def replay_record(record: Any) -> dict[str, Any]:
     """The result object of a record (exactly the contract's keys, in its order)."""
-    result = replay(record).result()
+    result = replay(record).final_result()
     assert result is not None
-    return {k: result[k] for k in RESULT_KEYS}
+    return result.to_json()
 
 
 def record_of(state: MulatschakState) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from stammtisch.cards import DOPPELDEUTSCH_DECK, Card, Rank
@@ -28,6 +29,7 @@ from stammtisch.engine.core import (
     Shuffle,
     parse_chance,
 )
+from stammtisch.engine.results import GameResult
 from stammtisch.errors import IllegalActionError, InvalidActionError, InvalidCardError
 from stammtisch.games.mulatschak.rules import MulatschakRules
 
@@ -69,6 +71,27 @@ def suit_of(c: Card, trump: str) -> str:
 
 def is_trump(c: Card, trump: str) -> bool:
     return c.is_weli or c.suit.letter == trump
+
+
+@dataclass(frozen=True)
+class MulatschakResult(GameResult):
+    """A finished Mulatschak hand (``MulatschakState.final_result()``): exactly the
+    contract's result keys, in its order (``replay --json``)."""
+
+    folded: bool
+    bidder: int | None
+    bid: int | None
+    trump: str | None
+    multiplier: int
+    #: the seats that stayed home
+    home: tuple[int, ...]
+    trick_winners: tuple[int, ...]
+    tricks: tuple[int, ...]
+    #: the score change per seat (a Mulatschak score counts down: less is better)
+    delta: tuple[int, ...]
+    scores: tuple[int, ...]
+    #: the seats that won the match with this hand (none: it goes on)
+    match_winner: tuple[int, ...]
 
 
 class MulatschakState(GameState):
@@ -610,7 +633,7 @@ class MulatschakState(GameState):
         return chance if chance is not None else parse_action(text)
 
     # -- result and views -------------------------------------------------------------
-    def result(self) -> dict[str, Any] | None:
+    def final_result(self) -> MulatschakResult | None:
         if self._phase != "end":
             return None
         n = self.num_seats
@@ -644,25 +667,25 @@ class MulatschakState(GameState):
                 else:
                     delta[s] = -t * m if t else 5 * m
         scores = [a + d for a, d in zip(self.start_scores, delta, strict=True)]
-        return {
-            "folded": self.folded,
-            "bidder": bidder,
-            "bid": self.bid if bidder is not None else None,
-            "trump": self.trump if bidder is not None else None,
-            "multiplier": m,
-            "home": sorted(self.home),
-            "trick_winners": list(self.trick_winners),
-            "tricks": tricks,
-            "delta": delta,
-            "scores": scores,
-            "match_winner": match_winner(scores),
-        }
+        return MulatschakResult(
+            folded=self.folded,
+            bidder=bidder,
+            bid=self.bid if bidder is not None else None,
+            trump=self.trump if bidder is not None else None,
+            multiplier=m,
+            home=tuple(sorted(self.home)),
+            trick_winners=tuple(self.trick_winners),
+            tricks=tuple(tricks),
+            delta=tuple(delta),
+            scores=tuple(scores),
+            match_winner=tuple(match_winner(scores)),
+        )
 
     def returns(self) -> list[float]:
         """The score change of the hand per seat with its sign turned (a Mulatschak score
         counts down to 0, so less is better); zeros until the end."""
-        r = self.result()
-        return [0] * self.num_seats if r is None else [-d for d in r["delta"]]
+        r = self.final_result()
+        return [0] * self.num_seats if r is None else [-d for d in r.delta]
 
     def teams(self) -> list[tuple[int, ...]]:
         """Each seat plays for itself."""

@@ -62,7 +62,7 @@ from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.senas import SenaMade, SenasConfig
-from stammtisch.games.mus.state import RESULT_KEYS, MusState
+from stammtisch.games.mus.state import MusState
 
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
@@ -252,9 +252,9 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
 
 def replay_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """The result object of a record (exactly the contract's keys, in its order)."""
-    result = replay(source).result()
+    result = replay(source).final_result()
     assert result is not None
-    return {k: result[k] for k in RESULT_KEYS}
+    return result.to_json()
 
 
 def record_of(state: MusState) -> dict[str, Any]:

@@ -123,6 +123,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, Self
 
 from stammtisch.cards import SPANISH_DECK, Card, cards
@@ -136,6 +137,7 @@ from stammtisch.engine.core import (
     Shuffle,
     resolve_chance,
 )
+from stammtisch.engine.results import GameResult
 from stammtisch.errors import IllegalActionError, InvalidActionError, StammtischError
 from stammtisch.games.mus import senas as _senas
 from stammtisch.games.mus.hands import (
@@ -165,6 +167,21 @@ SENA_PHASES: Final = ("mus", "lances")
 
 def _hand_text(hand: Sequence[Card]) -> list[str]:
     return [str(c) for c in hand]
+
+
+@dataclass(frozen=True)
+class MusResult(GameResult):
+    """A finished Mus hand (``MusState.final_result()``): exactly the contract's result
+    keys, in its order (``replay --json``)."""
+
+    final_hands: tuple[tuple[str, ...], ...]
+    #: the set's score per pair after the hand
+    score: tuple[int, ...]
+    set_winner: int | None
+    #: lance -> the pair that won it (``None``: nobody)
+    lances: Mapping[str, int | None]
+    #: lance -> how it ended (``no_bet``, ``not_reached``, ``quiero`` …)
+    status: Mapping[str, str]
 
 
 class MusState(GameState):
@@ -808,7 +825,7 @@ class MusState(GameState):
         return detail
 
     # -- outcome and views ---------------------------------------------------------
-    def result(self) -> Mapping[str, Any] | None:
+    def final_result(self) -> MusResult | None:
         if self._turn != TERMINAL:
             return None
         applies = "juego" if self.has_juego_lance() else "punto"
@@ -821,13 +838,13 @@ class MusState(GameState):
                 status[lance] = "no_bet"
             else:
                 status[lance] = self.status.get(lance, "not_reached")
-        return {
-            "final_hands": [_hand_text(h) for h in self.hands],
-            "score": list(self.score),
-            "set_winner": self.set_winner,
-            "lances": lances,
-            "status": status,
-        }
+        return MusResult(
+            final_hands=tuple(tuple(_hand_text(h)) for h in self.hands),
+            score=tuple(self.score),
+            set_winner=self.set_winner,
+            lances=lances,
+            status=status,
+        )
 
     def returns(self) -> list[float]:
         """The points each seat's pair scored in this hand; zeros until terminal."""

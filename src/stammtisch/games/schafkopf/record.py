@@ -38,7 +38,7 @@ from stammtisch.engine.core import CHANCE, Deal
 from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.schafkopf.rules import SchafkopfRules
-from stammtisch.games.schafkopf.state import RESULT_KEYS, SchafkopfState, deal_problem
+from stammtisch.games.schafkopf.state import SchafkopfState, deal_problem
 
 #: the keys replay reads; records.md defines no others, so further top-level keys (a
 #: title, a source, an id …) are carried along unread rather than refused
@@ -119,9 +119,9 @@ def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
 
 def replay_record(record: Mapping[str, Any]) -> dict[str, Any]:
     """The result object of a record (exactly the contract's keys, in its order)."""
-    result = replay(record).result()
+    result = replay(record).final_result()
     assert result is not None
-    return {k: result[k] for k in RESULT_KEYS}
+    return result.to_json()
 
 
 def record_of(state: SchafkopfState) -> dict[str, Any]:

@@ -21,6 +21,7 @@ Seats are 0–3 clockwise; Vorhand is the dealer's left neighbour.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 from stammtisch.cards import GERMAN_SUITS, LONG_DECK, Card, Rank, Suit
@@ -35,6 +36,7 @@ from stammtisch.engine.core import (
     Shuffle,
     parse_chance,
 )
+from stammtisch.engine.results import GameResult
 from stammtisch.engine.tricks import TRUMP, TrickOrder, TrickPlay
 from stammtisch.errors import IllegalActionError, InvalidCardError
 from stammtisch.games.schafkopf.games import (
@@ -80,6 +82,29 @@ RESULT_KEYS: tuple[str, ...] = (
 def _plain_of(hand: Sequence[Card], suit: Suit, order: TrickOrder = NORMAL) -> list[Card]:
     """The cards of ``suit`` in ``hand`` that are not trumps in ``order``."""
     return [c for c in hand if c.suit is suit and not order.is_trump(c)]
+
+
+@dataclass(frozen=True)
+class SchafkopfResult(GameResult):
+    """A finished Schafkopf hand (``SchafkopfState.final_result()``): exactly the
+    contract's result keys, in its order (``replay --json``)."""
+
+    contract: str | None
+    declarer: int | None
+    partner: int | None
+    trick_winners: tuple[int, ...]
+    #: Augen per seat
+    augen: tuple[int, ...]
+    #: ``"declarers"``, ``"opponents"``, ``None`` (a redeal, a Ramsch)
+    winner: str | None
+    schneider: bool
+    schwarz: bool
+    laufende: int
+    multiplier: int
+    #: cents per seat, zero-sum
+    payments: tuple[int, ...]
+    #: a Ramsch's loser
+    loser: int | None
 
 
 class SchafkopfState(GameState):
@@ -674,10 +699,16 @@ class SchafkopfState(GameState):
         r["payments"] = [-3 * u if s == loser else u for s in range(4)]
         return r
 
-    def result(self) -> dict[str, Any] | None:
+    def final_result(self) -> SchafkopfResult | None:
         if self._player != TERMINAL or self._result is None:
             return None
-        return dict(self._result)
+        r = self._result
+        return SchafkopfResult(
+            contract=r["contract"], declarer=r["declarer"], partner=r["partner"],
+            trick_winners=tuple(r["trick_winners"]), augen=tuple(r["augen"]),
+            winner=r["winner"], schneider=r["schneider"], schwarz=r["schwarz"],
+            laufende=r["laufende"], multiplier=r["multiplier"],
+            payments=tuple(r["payments"]), loser=r["loser"])
 
     def returns(self) -> list[float]:
         """The payments in cents per seat (zero-sum); zeros until terminal."""

@@ -16,6 +16,7 @@ from typing import Any
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.errors import StammtischError
+from stammtisch.games.base.options import RulesSchema
 from stammtisch.games.base.table import TableHooks
 
 __all__ = ["GameDescription", "GamePlugin", "UnknownGameError"]
@@ -46,8 +47,13 @@ class GamePlugin:
     #: preset name -> its options (the rules class builds them with ``preset(name)``)
     presets: Mapping[str, Any]
     default_preset: str
-    #: rules from a preset name and option overrides (validated; ``RulesError`` if not)
+    #: rules from a preset name and option overrides (validated; ``RulesError`` if not):
+    #: ``options.make_rules``, so every caller shares the schema's checks
     make_rules: Callable[..., Any]
+    #: the rules' option schema: name, type, default, allowed values and source of each
+    #: option; the one parser of ``-o key=value`` (``parse_text``), JSON (``parse_json``)
+    #: and the lobby form's fields (``to_json``)
+    options: RulesSchema[Any]
     #: a fresh deal: ``new_state(rules, dealer, rng)`` (``rng`` may be ``None``: the state
     #: waits at its first chance node)
     new_state: Callable[[Any, int, Rng | None], GameState]

@@ -18,6 +18,7 @@ from stammtisch.engine.core import GameState, Rng, resolve_chance
 from stammtisch.engine.tricks import TrickOrder
 from stammtisch.games.base import GamePlugin
 from stammtisch.games.mucken.match import MuckenMatch
+from stammtisch.games.mucken.options import OPTIONS
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.record import load, record_of, replay, summary
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
@@ -137,7 +138,8 @@ PLUGIN = GamePlugin(
     rules_class=MuckenRules,
     presets=PRESETS,
     default_preset="seefest",
-    make_rules=MuckenRules.preset,
+    make_rules=OPTIONS.make_rules,
+    options=OPTIONS,
     new_state=new_state,
     load_record=load,
     replay_state=replay,

@@ -11,6 +11,7 @@ from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.games.base import GamePlugin
 from stammtisch.games.mulatschak.online import new_match as _new_match
+from stammtisch.games.mulatschak.options import OPTIONS
 from stammtisch.games.mulatschak.record import (
     describe_result,
     load,
@@ -30,7 +31,8 @@ def new_state(rules: MulatschakRules, dealer: int = 0, rng: Rng | None = None) -
 
 
 def make_rules(preset: str = "salzburg", **options: Any) -> MulatschakRules:
-    return MulatschakRules.preset(preset, **options)
+    """Rules of ``preset`` with JSON ``options``, checked by the option schema."""
+    return OPTIONS.parse_json(preset, options)
 
 
 def _record_of(state: GameState) -> dict[str, Any]:
@@ -96,7 +98,8 @@ PLUGIN = GamePlugin(
     rules_class=MulatschakRules,
     presets={name: MulatschakRules.preset(name) for name in PRESETS},
     default_preset="salzburg",
-    make_rules=make_rules,
+    make_rules=OPTIONS.make_rules,
+    options=OPTIONS,
     new_state=new_state,
     load_record=load,
     replay_state=replay,

@@ -11,6 +11,7 @@ from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState
 from stammtisch.games.base import GamePlugin
 from stammtisch.games.mus.online import new_match as new_sitting
+from stammtisch.games.mus.options import OPTIONS
 from stammtisch.games.mus.record import load, record_of, replay, replay_record
 from stammtisch.games.mus.rules import PRESETS, MusRules
 from stammtisch.games.mus.state import MusState, new_state
@@ -60,7 +61,8 @@ PLUGIN = GamePlugin(
     rules_class=MusRules,
     presets=PRESETS,
     default_preset="duples",
-    make_rules=MusRules.preset,
+    make_rules=OPTIONS.make_rules,
+    options=OPTIONS,
     new_state=new_state,
     load_record=load,
     replay_state=replay,

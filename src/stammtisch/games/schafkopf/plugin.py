@@ -15,6 +15,7 @@ from stammtisch.cards import LONG_DECK, Card, Rank
 from stammtisch.engine.core import GameState, Rng, resolve_chance
 from stammtisch.games.base import GamePlugin
 from stammtisch.games.schafkopf import online, record
+from stammtisch.games.schafkopf.options import OPTIONS
 from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
 from stammtisch.games.schafkopf.table import TABLE
@@ -149,7 +150,8 @@ PLUGIN = GamePlugin(
     rules_class=SchafkopfRules,
     presets=PRESETS,
     default_preset="standard",
-    make_rules=SchafkopfRules.preset,
+    make_rules=OPTIONS.make_rules,
+    options=OPTIONS,
     new_state=new_state,
     load_record=record.load,
     replay_state=record.replay,

@@ -211,6 +211,18 @@ def _game_info(desc: GameDescription) -> dict[str, Any]:
             "ui_module": desc.ui_module, "tables": desc.new_match is not None}
 
 
+@router.get("/games/{game}/options")
+async def game_options(game: str) -> dict[str, Any]:
+    """The option schema of ``game``'s rules (``GamePlugin.options.to_json()``): each
+    option's type, allowed values, value in each preset and source sentence — what the
+    new-table form's fields are built from; ``404 unknown_game`` for another name."""
+    try:
+        desc = registry.get(game)
+    except StammtischError as e:
+        raise error(404, "unknown_game", str(e)) from None
+    return desc.options.to_json()
+
+
 # -- tables --------------------------------------------------------------------------------
 class TableIn(BaseModel):
     name: str = Field(default="Stammtisch", max_length=80)

@@ -9,6 +9,7 @@ registry side, so they stay below the registry in the layering.
 
 from __future__ import annotations
 
+from stammtisch.games.base.options import OptionSpec, RulesSchema
 from stammtisch.games.base.plugin import GameDescription, GamePlugin, UnknownGameError
 
-__all__ = ["GameDescription", "GamePlugin", "UnknownGameError"]
+__all__ = ["GameDescription", "GamePlugin", "OptionSpec", "RulesSchema", "UnknownGameError"]

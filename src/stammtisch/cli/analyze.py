@@ -7,7 +7,6 @@ cards are known now).  See :mod:`stammtisch.games.mucken.analysis`.
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from rich.table import Table
 from stammtisch.cli.replay import game_of
 from stammtisch.errors import StammtischError
 from stammtisch.games import registry
+from stammtisch.games.base.analysis import AnalysisHooks
 
 __all__ = ["analyze_command"]
 
@@ -51,9 +51,10 @@ def _headline(state: Any, ref: int) -> str:
                else ""))
 
 
-def _print_human(state: Any, plays: list[Any], console: Console, analysis: Any) -> None:
+def _print_human(state: Any, plays: list[Any], console: Console,
+                 analysis: AnalysisHooks[Any, Any]) -> None:
     ref = analysis.reference_pair(state)
-    own_headline = getattr(analysis, "headline", None)  # a game's own words (Schafkopf)
+    own_headline = analysis.headline  # a game's own words (Schafkopf, Mulatschak)
     console.print(own_headline(state) if own_headline else _headline(state, ref))
     if not plays:
         console.print("Keine Karten gespielt / no cards were played.")
@@ -71,7 +72,7 @@ def _print_human(state: Any, plays: list[Any], console: Console, analysis: Any) 
     console.print("Stich = trick, Platz = seat, Karte = card played, vorher/nachher = value "
                   "before/after it, Verlust = Augen it lost, besser = the better card(s), "
                   "Spiel! = this card lost the game (the winner flips).")
-    own_summary = getattr(analysis, "summary", None)
+    own_summary = analysis.summary
     if own_summary is not None:
         console.print(own_summary(state, plays))
         return
@@ -110,8 +111,8 @@ def analyze_command(
         state = desc.replay_state(text)
     except StammtischError as e:
         raise _fail(f"{record}: {e}") from None
-    analysis = importlib.import_module(desc.analysis)
-    plays = analysis.analyze(state)
+    analysis = desc.analysis()
+    plays = list(analysis.analyze(state))
     if as_json:
         typer.echo(json.dumps([p.to_json() for p in plays], ensure_ascii=False))
     else:

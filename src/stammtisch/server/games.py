@@ -190,8 +190,6 @@ async def game_analysis(request: Request, response: Response, game_id: str,
                         user: OptionalUser, share: str | None = None) -> dict[str, Any]:
     """The double-dummy analysis of a finished game: per card the value before and after,
     the Augen it cost its pair and the better cards (``stammtisch analyze``)."""
-    import importlib
-
     from stammtisch.games import registry
 
     a = visible_game(store_of(request), game_id, _viewer(user), share)
@@ -201,7 +199,7 @@ async def game_analysis(request: Request, response: Response, game_id: str,
         desc = registry.get(record.get("game", registry.DEFAULT_GAME))
         if desc.analysis is None:
             raise StammtischError(f"{desc.name}: no double-dummy analysis")
-        analyze = importlib.import_module(desc.analysis).analyze
+        analyze = desc.analysis().analyze
         plays = await asyncio.to_thread(analyze, record)
     except (StammtischError, ImportError) as e:
         raise HTTPException(422, detail={"code": "not_analysable", "message": str(e)}) from None

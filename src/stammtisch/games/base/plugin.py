@@ -16,6 +16,7 @@ from typing import Any
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.errors import StammtischError
+from stammtisch.games.base.analysis import AnalysisHooks
 from stammtisch.games.base.options import RulesSchema
 from stammtisch.games.base.table import TableHooks
 
@@ -99,9 +100,9 @@ class GamePlugin:
     #: order, hands, side)`` (``None``: no double-dummy solver)
     solver_deal: Callable[[random.Random], tuple[str, Any, list[list[Any]], tuple[int, ...]]] \
         | None = None
-    #: the module of the double-dummy analysis of a finished game (``stammtisch analyze``):
-    #: ``analyze(state) -> list of plays`` (each with ``to_json()``), ``reference_pair``
-    analysis: str | None = None
+    #: the double-dummy analysis of a finished game (``stammtisch analyze``, the server's
+    #: analysis page): a loader that imports the solver on first use; ``None``: none
+    analysis: Callable[[], AnalysisHooks[Any, Any]] | None = None
     #: a hint for ``seat`` from its own view only: ``hint(state, seat, seed) -> (action
     #: text, values by action text)``; ``None``: the game gives no hints
     hint: Callable[[GameState, int, int], tuple[str, dict[str, float]]] | None = None

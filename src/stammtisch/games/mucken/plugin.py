@@ -17,6 +17,7 @@ from stammtisch.cards import SHORT_DECK, Card
 from stammtisch.engine.core import GameState, Rng, resolve_chance
 from stammtisch.engine.tricks import TrickOrder
 from stammtisch.games.base import GamePlugin
+from stammtisch.games.base.analysis import AnalysisHooks
 from stammtisch.games.mucken.match import MuckenMatch
 from stammtisch.games.mucken.options import OPTIONS
 from stammtisch.games.mucken.orders import trick_order
@@ -128,6 +129,13 @@ def solver_deal(
     return kind, trick_order(kind, "short"), hands, (0, 2)
 
 
+def analysis() -> AnalysisHooks[Any, Any]:
+    """The double-dummy analysis of a finished game (imports the solver)."""
+    from stammtisch.games.mucken import analysis as a
+
+    return AnalysisHooks(analyze=a.analyze, reference_pair=a.reference_pair)
+
+
 #: Mucken as the registry knows it
 PLUGIN = GamePlugin(
     name="mucken",
@@ -157,7 +165,7 @@ PLUGIN = GamePlugin(
     fast_playout=fast_playout,
     prepare_fast_playout=prepare_fast_playout,
     solver_deal=solver_deal,
-    analysis="stammtisch.games.mucken.analysis",
+    analysis=analysis,
     hint=hint,
     research={
         "encoding": "stammtisch.games.mucken.research.encoding",

@@ -10,6 +10,7 @@ from typing import Any
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.games.base import GamePlugin
+from stammtisch.games.base.analysis import AnalysisHooks
 from stammtisch.games.mulatschak.online import new_match as _new_match
 from stammtisch.games.mulatschak.options import OPTIONS
 from stammtisch.games.mulatschak.record import (
@@ -48,7 +49,6 @@ def _describe_result(summary: Mapping[str, Any]) -> str:
 #: the bot a table uses when none is named (answers in a few milliseconds per decision;
 #: the search bot is stronger but slower, see docs/bots.md)
 DEFAULT_BOT = "heuristic"
-ANALYSIS = "stammtisch.games.mulatschak.analysis"
 JUDGE = "stammtisch.games.mulatschak.judge"
 RESEARCH = {
     "encoding": "stammtisch.games.mulatschak.research.encoding",
@@ -88,6 +88,14 @@ def hint(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]
     return str(best), {str(c): round(v, 2) for c, v in values.items()}
 
 
+def analysis() -> AnalysisHooks[Any, Any]:
+    """The double-dummy analysis of a finished game (imports the solver)."""
+    from stammtisch.games.mulatschak import analysis as a
+
+    return AnalysisHooks(analyze=a.analyze, reference_pair=a.reference_pair,
+                         headline=a.headline, summary=a.summary)
+
+
 #: Mulatschak as the registry knows it
 PLUGIN = GamePlugin(
     name="mulatschak",
@@ -109,7 +117,7 @@ PLUGIN = GamePlugin(
     load_bots=load_bots,
     default_bot=DEFAULT_BOT,
     judge=JUDGE,
-    analysis=ANALYSIS,
+    analysis=analysis,
     hint=hint,
     research=RESEARCH,
     new_match=_new_match,

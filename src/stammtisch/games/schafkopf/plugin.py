@@ -14,6 +14,7 @@ from stammtisch.bots.base import BotFactory
 from stammtisch.cards import LONG_DECK, Card, Rank
 from stammtisch.engine.core import GameState, Rng, resolve_chance
 from stammtisch.games.base import GamePlugin
+from stammtisch.games.base.analysis import AnalysisHooks
 from stammtisch.games.schafkopf import online, record
 from stammtisch.games.schafkopf.options import OPTIONS
 from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
@@ -23,7 +24,6 @@ from stammtisch.games.schafkopf.table import TABLE
 __all__ = ["PLUGIN", "hint", "load_bots", "solver", "solver_deal"]
 
 DEFAULT_BOT = "heuristic"
-ANALYSIS = "stammtisch.games.schafkopf.analysis"
 
 #: the contracts of ``bench solver``, drawn uniformly (the Sauspiel twice: it is the
 #: common game)
@@ -140,6 +140,14 @@ def prepare_fast_playout(rules: SchafkopfRules) -> object:
     return fast_tables(rules)
 
 
+def analysis() -> AnalysisHooks[Any, Any]:
+    """The double-dummy analysis of a finished game (imports the solver)."""
+    from stammtisch.games.schafkopf import analysis as a
+
+    return AnalysisHooks(analyze=a.analyze, reference_pair=a.reference_pair,
+                         headline=a.headline, summary=a.summary)
+
+
 #: Schafkopf as the registry knows it
 PLUGIN = GamePlugin(
     name="schafkopf",
@@ -167,7 +175,7 @@ PLUGIN = GamePlugin(
     default_bot=DEFAULT_BOT,
     solver=solver,
     solver_deal=solver_deal,
-    analysis=ANALYSIS,
+    analysis=analysis,
     hint=hint,
     research={
         "encoding": "stammtisch.games.schafkopf.research.encoding",

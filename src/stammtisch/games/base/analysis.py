@@ -1,0 +1,62 @@
+"""The double-dummy analysis of a finished game, as a game's plug-in offers it
+(``stammtisch analyze`` and the server's ``/api/games/{id}/analysis``).
+
+A game with an exact solver gives an :class:`AnalysisHooks` through its plug-in's
+``analysis`` loader (imported on first use: the solver is heavy); everything else about
+``analyze`` — reading the record, printing the table, the JSON — is written once in the
+CLI and the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from stammtisch.engine.core import GameState
+
+__all__ = ["AnalysisHooks", "PlayValue"]
+
+
+class PlayValue(Protocol):
+    """One card played, judged with all hands open."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def card(self) -> str: ...
+    @property
+    def trick(self) -> int: ...
+    @property
+    def value_before(self) -> int | float: ...
+    @property
+    def value_after(self) -> int | float: ...
+    @property
+    def loss(self) -> int | float: ...
+    @property
+    def best(self) -> Sequence[str]: ...
+    @property
+    def cost_game(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=GameState)
+P = TypeVar("P", bound=PlayValue)
+
+
+@dataclass(frozen=True)
+class AnalysisHooks(Generic[S, P]):
+    """What one game provides for the analysis of its finished games (``S``: its state,
+    ``P``: its judged play)."""
+
+    #: judge every card: from a finished state or a record (JSON text or mapping)
+    analyze: Callable[[S | str | bytes | Mapping[str, Any]], list[P]]
+    #: the pair (or seat) whose value the table shows
+    reference_pair: Callable[[S], int]
+    #: the game's own first line (``None``: the generic one of pairs and Augen)
+    headline: Callable[[S], str] | None = None
+    #: the game's own last line (``None``: the Augen each pair lost)
+    summary: Callable[[S, list[P]], str] | None = None

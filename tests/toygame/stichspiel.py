@@ -1,0 +1,217 @@
+"""Stichspiel: a toy trick game for two, the example of docs/architecture.md "Adding a game".
+
+Six cards (Herz and Eichel: Ass, Zehn, König), three to each seat; seat ``1 - dealer``
+leads; the other must follow suit if able; the higher card of the led suit takes the
+trick, and its taker leads next.  Each trick is a point; option ``points_per_trick``
+changes that.  ``returns()``: a seat's points minus the other's (zero-sum); each seat plays
+alone.  Not implemented: anything else — it is only an example.
+
+This module is everything the game provides: its rules, its state and its plug-in.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from stammtisch.cards import Card, cards
+from stammtisch.engine.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GameState,
+    Rng,
+    Shuffle,
+    parse_chance,
+    replay_actions,
+    resolve_chance,
+)
+from stammtisch.engine.records import load_record
+from stammtisch.engine.results import GameResult
+from stammtisch.errors import InvalidActionError, RecordError, RulesError
+from stammtisch.games.base import GamePlugin
+from stammtisch.games.base.options import RulesSchema, derive_options
+
+DECK = cards("HA H10 HK EA E10 EK")
+RANK = {c: i for i, c in enumerate(DECK)}  # lower index is higher within its suit
+
+
+@dataclass(frozen=True)
+class StichRules:
+    """The house rules: one option."""
+
+    name: str = "standard"
+    points_per_trick: int = 1
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.points_per_trick <= 10:
+            raise RulesError(f"points_per_trick={self.points_per_trick}: must be 1..10")
+
+    @classmethod
+    def preset(cls, name: str = "standard", /, **options: Any) -> StichRules:
+        if name not in PRESETS:
+            raise RulesError(f"unknown Stichspiel preset {name!r} (known: standard)")
+        try:
+            return dataclasses.replace(PRESETS[name], **options)
+        except TypeError as e:
+            raise RulesError(str(e)) from None
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+PRESETS = {"standard": StichRules()}
+
+#: the option schema: the CLI's ``-o``, the REST API and the lobby form parse through it
+OPTIONS: RulesSchema[StichRules] = RulesSchema(
+    game="stichspiel", build=StichRules.preset, presets=PRESETS, default_preset="standard",
+    options=derive_options(StichRules, {"points_per_trick": (None, "a toy's own rule")},
+                           skip=("name",), refine={"points_per_trick": {"minimum": 1,
+                                                                        "maximum": 10}}))
+
+
+@dataclass(frozen=True)
+class StichResult(GameResult):
+    trick_winners: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+class StichState(GameState):
+    game_name = "stichspiel"
+    num_seats = 2
+
+    def __init__(self, rules: StichRules, dealer: int = 0) -> None:
+        self.rules, self.dealer = rules, dealer
+        self.hands: list[list[Card]] = [[], []]
+        self.trick: list[tuple[int, Card]] = []
+        self.winners: list[int] = []
+        self.history: list[tuple[int, Action]] = []
+        self._player = CHANCE
+
+    @property
+    def phase(self) -> str:
+        return "shuffle" if self._player == CHANCE else "end" if self.is_terminal() else "play"
+
+    @property
+    def current_player(self) -> int:
+        return self._player
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self._player < 0:
+            return []
+        hand = self.hands[self._player]
+        if self.trick:
+            led = self.trick[0][1].suit
+            follow = [c for c in hand if c.suit is led]
+            return sorted(follow or hand, key=RANK.__getitem__)
+        return sorted(hand, key=RANK.__getitem__)
+
+    def apply_unchecked(self, action: Action) -> None:
+        self.history.append((self._player, action))
+        if isinstance(action, Shuffle):
+            self.hands = [list(action.order[:3]), list(action.order[3:])]
+            self._player = 1 - self.dealer
+            return
+        assert isinstance(action, Card)
+        self.hands[self._player].remove(action)
+        self.trick.append((self._player, action))
+        if len(self.trick) < 2:
+            self._player = 1 - self._player
+            return
+        (first, a), (second, b) = self.trick
+        winner = second if b.suit is a.suit and RANK[b] < RANK[a] else first
+        self.winners.append(winner)
+        self.trick = []
+        self._player = TERMINAL if len(self.winners) == 3 else winner
+
+    def explain_illegal(self, action: Action) -> str:
+        if not isinstance(action, Card):
+            return f"seat {self._player} must play a card"
+        if action not in self.hands[self._player]:
+            return f"seat {self._player} does not hold {action}"
+        return f"seat {self._player} must follow {self.trick[0][1].suit.german_name}"
+
+    def sample_chance(self, rng: Rng) -> Action:
+        order = list(DECK)
+        rng.shuffle(order)
+        return Shuffle(tuple(order))
+
+    def is_chance_outcome(self, action: Action) -> bool:
+        return (self._player == CHANCE and isinstance(action, Shuffle)
+                and sorted(action.order, key=RANK.__getitem__) == list(DECK))
+
+    def final_result(self) -> StichResult | None:
+        if not self.is_terminal():
+            return None
+        points = [self.winners.count(s) * self.rules.points_per_trick for s in (0, 1)]
+        return StichResult(tuple(self.winners), tuple(points))
+
+    def returns(self) -> list[float]:
+        r = self.final_result()
+        return [0, 0] if r is None else [r.points[0] - r.points[1], r.points[1] - r.points[0]]
+
+    def teams(self) -> list[tuple[int, ...]]:
+        return [(0,), (1,)]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"game": self.game_name, "phase": self.phase, "to_act": self._player,
+                "hand": None if seat is None else [str(c) for c in self.hands[seat]],
+                "hand_sizes": [len(h) for h in self.hands],
+                "trick": [[s, str(c)] for s, c in self.trick], "winners": list(self.winners)}
+
+    def clone(self) -> StichState:
+        return copy.deepcopy(self)
+
+    def parse_action(self, text: str) -> Action:
+        chance = parse_chance(text)
+        if chance is not None:
+            return chance
+        try:
+            return Card.parse(text)
+        except ValueError:
+            raise InvalidActionError(f"{text!r}: not a card") from None
+
+
+# -- records: the rules, the dealer and the action log ------------------------------------
+def new_state(rules: StichRules, dealer: int = 0, rng: Rng | None = None) -> StichState:
+    state = StichState(rules, dealer)
+    if rng is not None:
+        resolve_chance(state, rng)
+    return state
+
+
+def record_of(state: GameState) -> dict[str, Any]:
+    assert isinstance(state, StichState)
+    return {"game": "stichspiel", "rules": state.rules.to_json(), "dealer": state.dealer,
+            "actions": [str(a) for _, a in state.history]}
+
+
+def replay(source: str | bytes | Mapping[str, Any]) -> StichState:
+    record = load_record(source, "stichspiel", ("rules", "dealer"))
+    if record["dealer"] not in (0, 1):
+        raise RecordError(f"dealer: {record['dealer']!r} is not 0 or 1")
+    rules = dict(record["rules"])
+    state = StichState(StichRules.preset(rules.pop("name", "standard"), **rules),
+                       record["dealer"])
+    return replay_actions(state, record["actions"])  # type: ignore[return-value]
+
+
+def replay_record(source: Any) -> dict[str, Any]:
+    result = replay(source).final_result()
+    if result is None:
+        raise RecordError("the record ends before the game")
+    return result.to_json()
+
+
+PLUGIN: GamePlugin = GamePlugin(
+    name="stichspiel", title={"de": "Stichspiel", "en": "Trick game"}, seats=(2, 2),
+    zero_sum=True, rules_class=StichRules, presets=PRESETS, default_preset="standard",
+    options=OPTIONS, make_rules=OPTIONS.make_rules, new_state=new_state, load_record=lambda s: load_record(
+        s, "stichspiel", ("rules", "dealer")), replay_state=replay,
+    replay_record=replay_record, record_of=record_of,
+    describe_result=lambda out: f"points {out['points'][0]}:{out['points'][1]}",
+    new_match=None,
+)

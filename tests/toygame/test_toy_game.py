@@ -1,0 +1,88 @@
+"""The toy game of docs/architecture.md ("Adding a game"): a game that provides only its
+rules, its state and its plug-in (tests/toygame/stichspiel.py) is registered and gets the
+contract tests, ``replay`` and the rest of stammtisch without a line elsewhere."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from typer.testing import CliRunner
+
+from stammtisch.cli.main import app
+from stammtisch.engine.core import play_random
+from stammtisch.errors import IllegalActionError
+from stammtisch.games import registry
+
+HERE = Path(__file__).parent
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+toy = _load("stichspiel_toy", HERE / "stichspiel.py")
+contract = _load("contract_tests_for_toy", HERE.parent / "games" / "test_contract.py")
+
+
+@pytest.fixture(autouse=True)
+def registered() -> Iterator[None]:
+    registry.register(toy.PLUGIN)
+    yield
+    registry.unregister("stichspiel")
+
+
+@pytest.mark.parametrize("check", [
+    contract.test_random_playouts_never_raise,
+    contract.test_returns_and_teams,
+    contract.test_legal_actions_are_exactly_what_apply_accepts,
+    contract.test_records_round_trip_and_replay_the_result,
+])
+def test_the_contract_tests_pass_for_the_toy_game(check) -> None:  # type: ignore[no-untyped-def]
+    check("stichspiel", "standard")
+
+
+@pytest.mark.parametrize("check", [contract.test_apply_on_a_copy_leaves_the_original,
+                                   contract.test_views_hide_other_seats_cards])
+def test_the_per_game_contract_tests_pass_for_the_toy_game(check) -> None:  # type: ignore[no-untyped-def]
+    check("stichspiel")
+
+
+def test_the_toy_game_follows_suit_and_scores() -> None:
+    state = toy.new_state(toy.StichRules.preset("standard", points_per_trick=2), dealer=0,
+                          rng=random.Random(3))
+    leader = state.current_player
+    first = state.legal_actions()[0]
+    state.apply(first)
+    follow = state.legal_actions()
+    held = state.hands[1 - leader]
+    assert all(c.suit is first.suit for c in follow) or not any(
+        c.suit is first.suit for c in held)
+    other = next((c for c in held if c not in follow), None)
+    if other is not None:
+        with pytest.raises(IllegalActionError, match="must follow"):
+            state.apply(other)
+    play_random(state, random.Random(1))
+    result = state.final_result()
+    assert result is not None and sum(result.points) == 6
+    assert state.returns()[0] == result.points[0] - result.points[1]
+
+
+def test_replay_reads_a_toy_record(tmp_path: Path) -> None:
+    state = play_random(toy.new_state(toy.StichRules(), 1, random.Random(5)), random.Random(6))
+    path = tmp_path / "toy.json"
+    path.write_text(json.dumps(toy.record_of(state)))
+    out = CliRunner().invoke(app, ["replay", "--json", str(path)])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output.splitlines()[0]) == state.final_result().to_json()

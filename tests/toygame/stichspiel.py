@@ -209,8 +209,8 @@ def replay_record(source: Any) -> dict[str, Any]:
 PLUGIN: GamePlugin = GamePlugin(
     name="stichspiel", title={"de": "Stichspiel", "en": "Trick game"}, seats=(2, 2),
     zero_sum=True, rules_class=StichRules, presets=PRESETS, default_preset="standard",
-    options=OPTIONS, make_rules=OPTIONS.make_rules, new_state=new_state, load_record=lambda s: load_record(
-        s, "stichspiel", ("rules", "dealer")), replay_state=replay,
+    options=OPTIONS, make_rules=OPTIONS.make_rules, new_state=new_state,
+    load_record=lambda s: load_record(s, "stichspiel", ("rules", "dealer")), replay_state=replay,
     replay_record=replay_record, record_of=record_of,
     describe_result=lambda out: f"points {out['points'][0]}:{out['points'][1]}",
     new_match=None,

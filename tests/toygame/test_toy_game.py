@@ -85,4 +85,6 @@ def test_replay_reads_a_toy_record(tmp_path: Path) -> None:
     path.write_text(json.dumps(toy.record_of(state)))
     out = CliRunner().invoke(app, ["replay", "--json", str(path)])
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output.splitlines()[0]) == state.final_result().to_json()
+    result = state.final_result()
+    assert result is not None
+    assert json.loads(out.output.splitlines()[0]) == result.to_json()

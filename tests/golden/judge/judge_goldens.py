@@ -56,6 +56,8 @@ CASES: dict[str, list[tuple[str, list[str]]]] = {
         ("arena_one", ["arena", "--bots", "random,random", "--deals", "1"]),
         ("bad_bot", ["simulate", "--bots", "heuristic,grandmaster"]),
         ("bad_count", ["arena", "--bots", "heuristic"]),
+        ("simulate_help", ["simulate", "--help"]),
+        ("arena_help", ["arena", "--help"]),
     ],
     "schafkopf": [
         ("simulate_json", ["simulate", "--game", "schafkopf", "--games", "11", "--seed", "4",

@@ -7,12 +7,14 @@ import ast
 import json
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-import stammtisch.games.mucken.terminal as play_module
+import stammtisch.cli.play_session as shell_module
+import stammtisch.games.mucken.presenter as play_module
 from stammtisch.cli.main import app
 from stammtisch.i18n import LANGUAGES, Translator, default_language, strings
 from stammtisch.server import Settings, create_app
@@ -128,10 +130,12 @@ def test_unknown_language_is_a_usage_error() -> None:
     assert "choose de or en" in " ".join(result.output.replace("│", " ").split())
 
 
-def test_play_module_prints_no_text_of_its_own() -> None:
+@pytest.mark.parametrize("module", [play_module, shell_module], ids=["mucken", "shell"])
+def test_play_module_prints_no_text_of_its_own(module: ModuleType) -> None:
     """Every text the session prints comes from the translations: no string literal of
-    play.py (outside docstrings and the sets of input words) reads German."""
-    tree = ast.parse(Path(play_module.__file__).read_text(encoding="utf-8"))
+    Mucken's presenter or the shell (outside docstrings and the sets of input words)
+    reads German."""
+    tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
     skip: set[int] = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)

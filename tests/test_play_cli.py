@@ -13,11 +13,12 @@ from typer.testing import CliRunner
 
 from stammtisch.cards import Card
 from stammtisch.cli.main import app
+from stammtisch.cli.play_session import PlaySession
 from stammtisch.errors import RulesError
 from stammtisch.games.mucken.orders import trick_order
+from stammtisch.games.mucken.presenter import parse_humans, parse_rules
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
-from stammtisch.games.mucken.terminal import PlaySession, parse_humans, parse_rules
 
 # the session speaks German here: --lang defaults to the locale, so fix it
 runner = CliRunner(env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": "de_DE.UTF-8"})
@@ -46,7 +47,7 @@ def make_session(
         return text
 
     session = PlaySession(
-        rules or MuckenRules.preset("seefest"), console=console, read=read, humans=humans,
+        "mucken", rules or MuckenRules.preset("seefest"), console=console, read=read, humans=humans,
         bot="random", shuffle_rng=random.Random(seed), bot_rng=random.Random(seed + 1),
         bobbl_limit=bobbl, first_dealer=first_dealer,
     )

@@ -10,8 +10,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from stammtisch.cli.main import app
+from stammtisch.cli.play_session import PlaySession, presenter_of
+from stammtisch.games.schafkopf.presenter import parse_rules
 from stammtisch.games.schafkopf.rules import SchafkopfRules
-from stammtisch.games.schafkopf.terminal import PlaySession, parse_humans, parse_rules
 
 
 def run_play(*args: str, lang: str = "de", input: str = "1\n" * 600) -> str:
@@ -69,7 +70,7 @@ def test_bad_rules_and_humans() -> None:
 
 
 def test_parse_helpers() -> None:
-    assert parse_humans("0,2") == frozenset({0, 2})
+    assert presenter_of("schafkopf").parse_humans("0,2") == frozenset({0, 2})
     rules = parse_rules("standard", ["games=sauspiel,wenz", "legen=ja",
                                      'tariff={"solo": 60}'])
     assert rules.games == ("sauspiel", "wenz") and rules.legen
@@ -82,7 +83,7 @@ def test_words_by_prefix_and_refusals() -> None:
     buf = io.StringIO()
     console = Console(file=buf, width=120, highlight=False)
     answers = iter(["zz", "weit"] + ["1"] * 500)
-    session = PlaySession(SchafkopfRules.preset("standard"), console=console,
+    session = PlaySession("schafkopf", SchafkopfRules.preset("standard"), console=console,
                           read=lambda prompt: next(answers), bot="random",
                           shuffle_rng=random.Random(8), bot_rng=random.Random(9),
                           bobbl_limit=1)

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent / "golden" / "terminal"))
 
-import terminal_goldens as goldens  # noqa: E402
+import terminal_goldens as goldens
 
 
 @pytest.mark.parametrize("case", goldens.cases(), ids=lambda c: c.name)

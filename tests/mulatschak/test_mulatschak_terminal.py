@@ -14,15 +14,17 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from stammtisch.cards import Card
+from stammtisch.cli import play_session
 from stammtisch.cli.main import app
+from stammtisch.cli.play_session import PlaySession
+from stammtisch.games.mulatschak.presenter import MulatschakPresenter, normalize, parse_rules
 from stammtisch.games.mulatschak.rules import MulatschakRules
-from stammtisch.games.mulatschak.terminal import (
-    PlaySession,
-    default_bot_name,
-    normalize,
-    parse_humans,
-    parse_rules,
-)
+
+parse_humans = MulatschakPresenter().parse_humans
+
+
+def default_bot_name() -> str:
+    return play_session.default_bot_name("mulatschak")
 
 ENV = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": "C.UTF-8"}
 #: one answer per phase that is always legal for a human who never bids
@@ -64,8 +66,8 @@ def run_session(seed: int, players: int, lang: str = "en", *, muli: float = 0.0,
                 humans: tuple[int, ...] = (0,), **kw: object) -> tuple[PlaySession, str, Player]:
     con, buf = console()
     reader = Player(seed, muli)
-    session = PlaySession(MulatschakRules(), console=con, read=reader, humans=humans,
-                          bot="random", shuffle_rng=random.Random(seed),
+    session = PlaySession("mulatschak", MulatschakRules(), console=con, read=reader,
+                          humans=humans, bot="random", shuffle_rng=random.Random(seed),
                           bot_rng=random.Random(seed + 1), lang=lang, players=players,
                           **kw)  # type: ignore[arg-type]
     reader.session = session
@@ -120,9 +122,9 @@ def check_first_prompts(seed: int) -> None:
             raise EOFError
         return ""
 
-    session = PlaySession(MulatschakRules(), console=con, read=read, bot="random",
-                          shuffle_rng=random.Random(seed), bot_rng=random.Random(4),
-                          lang="en")
+    session = PlaySession("mulatschak", MulatschakRules(), console=con, read=read,
+                          bot="random", shuffle_rng=random.Random(seed),
+                          bot_rng=random.Random(4), lang="en")
     holder.append(session)
     session.run()
     assert checked or "Zusammengefallen" in buf.getvalue()
@@ -159,16 +161,17 @@ def test_helpers() -> None:
     assert parse_rules("salzburg", ["muli_broken=breaker", "klopfen=nein"]).klopfen is False
     assert default_bot_name() in ("heuristic", "random")
     with pytest.raises(ValueError, match="humans"):
-        PlaySession(MulatschakRules(), console=console()[0], read=input, humans=(3,),
-                    players=3)
+        PlaySession("mulatschak", MulatschakRules(), console=console()[0], read=input,
+                    humans=(3,), players=3)
     with pytest.raises(ValueError, match="players"):
-        PlaySession(MulatschakRules(), console=console()[0], read=input, players=7)
+        PlaySession("mulatschak", MulatschakRules(), console=console()[0], read=input,
+                    players=7)
 
 
 def test_interpret_shortcuts() -> None:
     con, _ = console()
-    session = PlaySession(MulatschakRules(), console=con, read=input, humans=(0, 1, 2, 3),
-                          shuffle_rng=random.Random(2), lang="en")
+    session = PlaySession("mulatschak", MulatschakRules(), console=con, read=input,
+                          humans=(0, 1, 2, 3), shuffle_rng=random.Random(2), lang="en")
     state = session.match.start_game(random.Random(2))
     seat = state.current_player
     action, _ = session.interpret(state, seat, "7")

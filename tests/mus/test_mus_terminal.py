@@ -13,16 +13,23 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from stammtisch.bots.base import Bot
+from stammtisch.cli import play_session
+from stammtisch.cli.play_session import PlaySession
 from stammtisch.errors import RulesError
 from stammtisch.games import registry
+from stammtisch.games.mus.presenter import MusPresenter, parse_rules
 from stammtisch.games.mus.senas import SenasConfig
-from stammtisch.games.mus.terminal import (
-    PlaySession,
-    default_bot_name,
-    make_bot,
-    parse_humans,
-    parse_rules,
-)
+
+parse_humans = MusPresenter().parse_humans
+
+
+def default_bot_name() -> str:
+    return play_session.default_bot_name("mus")
+
+
+def make_bot(name: str) -> Bot:
+    return registry.make_bot("mus", name)
 
 EXE = Path(sys.executable).parent / "stammtisch"
 
@@ -39,7 +46,7 @@ def _session(lines: list[str], *, options: list[str], humans: tuple[int, ...] = 
 
     buf = io.StringIO()
     console = Console(file=buf, width=200, color_system=None)
-    s = PlaySession(parse_rules("duples", options), console=console, read=read,
+    s = PlaySession("mus", parse_rules("duples", options), console=console, read=read,
                     humans=humans, bot="random", shuffle_rng=random.Random(seed),
                     bot_rng=random.Random(seed + 1), bobbl_limit=sets, lang=lang)
     code = s.run()

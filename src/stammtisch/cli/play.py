@@ -1,9 +1,9 @@
 """``stammtisch play [--game G]``: a session of a game in the terminal.
 
-The session itself belongs to the game: its description names a ``terminal`` module
-(Mucken: :mod:`stammtisch.games.mucken.terminal`) with ``parse_rules(preset, options)``,
-``parse_humans(text)``, ``default_bot_name()``, ``make_bot(name)``, ``stdin_reader(console,
-tty)`` and the ``PlaySession`` class; this command parses the options and runs it.
+The session loop is written once (:class:`stammtisch.cli.play_session.PlaySession`); what
+is the game's own comes from its presenter (``GamePlugin.presenter``: ``parse_rules(preset,
+options)``, ``parse_humans(text)``, its texts and prompts).  This command parses the
+options and runs the session.
 
 ``--players N`` is for games of varying seats (the description's ``seats`` range, e.g.
 Mulatschak 2–6): the session gets ``players=N``.  A game of fixed seats takes only its
@@ -13,29 +13,18 @@ own number; any other is a one-line error (exit 2).  ``--hotseat``, ``--humans``
 
 from __future__ import annotations
 
-import importlib
 import random
 import sys
-from types import ModuleType
 
 import typer
 from rich.console import Console
 
 from stammtisch.cli.extras import unknown_bot_text
+from stammtisch.cli.play_session import PlaySession, default_bot_name, presenter_of, stdin_reader
 from stammtisch.engine.core import Rng
 from stammtisch.errors import StammtischError
 from stammtisch.games import registry
 from stammtisch.i18n import LANGUAGES, Translator, default_language
-
-
-def terminal_of(game: str) -> ModuleType:
-    """The terminal module of ``game``; ``StammtischError`` if the game has none."""
-    desc = registry.get(game)
-    if not desc.terminal:
-        raise StammtischError(f"{game}: no terminal session yet (games with one: "
-                              + ", ".join(d.name for d in registry.descriptions()
-                                          if d.terminal) + ")")
-    return importlib.import_module(desc.terminal)
 
 
 def _fail(message: str, t: Translator) -> typer.Exit:
@@ -90,7 +79,7 @@ def play_command(
     t = Translator(language)
     try:
         desc = registry.get(game)
-        terminal = terminal_of(game)
+        presenter = presenter_of(desc)
     except StammtischError as e:
         raise typer.BadParameter(str(e), param_hint="--game") from None
     low, high = desc.seats
@@ -104,17 +93,17 @@ def play_command(
     if first_dealer is not None and first_dealer >= count:
         raise _fail(f"--first-dealer {first_dealer}: a seat 0-{count - 1}", t)
     try:
-        the_rules = terminal.parse_rules(rules or desc.default_preset, option)
+        the_rules = presenter.parse_rules(rules or desc.default_preset, option)
     except StammtischError as e:
         raise _fail(t("play.rules_error", message=e), t) from None
     try:
-        seats = terminal.parse_humans(humans) if humans is not None else (
+        seats = presenter.parse_humans(humans) if humans is not None else (
             frozenset(range(count)) if hotseat else frozenset({0}))
     except ValueError as e:
         raise _fail(str(e), t) from None
     if not seats <= set(range(count)):
         raise _fail(f"--humans {humans}: seats 0-{count - 1} ({count} players)", t)
-    bot = bots if bots is not None else terminal.default_bot_name()
+    bot = bots if bots is not None else default_bot_name(game)
     known = registry.bot_names(game)
     if bot not in known:
         raise _fail(unknown_bot_text(bot, set(known)), t)
@@ -127,14 +116,12 @@ def play_command(
         bot_rng = random.Random()
     console = Console(highlight=False)
     tty = sys.stdin.isatty()
-    # games of varying seats (Mulatschak) take the number of players
-    more = {"players": count} if low != high else {}
     try:
-        session = terminal.PlaySession(
-            the_rules, console=console, read=terminal.stdin_reader(console, tty),
+        session = PlaySession(
+            desc, the_rules, console=console, read=stdin_reader(console, tty),
             humans=seats, bot=bot, shuffle_rng=shuffle_rng, bot_rng=bot_rng,
             bobbl_limit=bobbl, first_dealer=first_dealer,
-            interactive=tty and console.is_terminal, lang=language, **more,
+            interactive=tty and console.is_terminal, lang=language, players=count,
         )
     except ValueError as e:  # RulesError and the session's own checks
         raise _fail(str(e), t) from None

@@ -316,18 +316,17 @@ class _TypistReader:
 
 def make_session(case: Typist, console: Console, read: Callable[[str], str]) -> Any:
     """The session of a typist case (the shell's API)."""
-    from stammtisch.cli.play import terminal_of
+    from stammtisch.cli.play_session import PlaySession, presenter_of
     from stammtisch.games import registry
 
-    terminal = terminal_of(case.game)
     desc = registry.get(case.game)
-    rules = terminal.parse_rules(case.preset or desc.default_preset, list(case.options))
-    more = {"players": case.players} if case.players is not None else {}
-    return terminal.PlaySession(
-        rules, console=console, read=read, humans=case.humans, bot=case.bot,
+    rules = presenter_of(desc).parse_rules(case.preset or desc.default_preset,
+                                           list(case.options))
+    return PlaySession(
+        desc, rules, console=console, read=read, humans=case.humans, bot=case.bot,
         shuffle_rng=random.Random(case.seed), bot_rng=random.Random(case.seed + 1),
         bobbl_limit=case.bobbl, first_dealer=case.first_dealer, interactive=True,
-        lang=case.lang, **more)
+        lang=case.lang, players=case.players)
 
 
 def run_typist(case: Typist) -> str:

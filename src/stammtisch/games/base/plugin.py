@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
@@ -19,6 +19,9 @@ from stammtisch.errors import StammtischError
 from stammtisch.games.base.analysis import AnalysisHooks
 from stammtisch.games.base.options import RulesSchema
 from stammtisch.games.base.table import TableHooks
+
+if TYPE_CHECKING:
+    from stammtisch.games.base.presenter import Presenter
 
 __all__ = ["GameDescription", "GamePlugin", "UnknownGameError"]
 
@@ -87,10 +90,9 @@ class GamePlugin:
     record_schema: str | None = None
     #: the exact solver for a state in play, if the game has one (``analysis``)
     solver: Callable[..., Any] | None = None
-    #: the module of the terminal session (``stammtisch play``), if the game has one; it
-    #: provides ``parse_rules``, ``parse_humans``, ``default_bot_name``, ``stdin_reader``
-    #: and ``PlaySession`` (see :mod:`stammtisch.cli.play`)
-    terminal: str | None = None
+    #: a new terminal presenter of the game (``stammtisch play``; the shell is
+    #: :mod:`stammtisch.cli.play_session`), imported on first use; ``None``: no session
+    presenter: Callable[[], Presenter[Any]] | None = None
     #: the unchecked fast path for benchmarks: ``fast_playout(rules, dealer, rng)`` plays a
     #: whole random game and returns its card plays (``None``: the game has no fast path)
     fast_playout: Callable[[Any, int, Rng], int] | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.base import BotFactory
 from stammtisch.cards import SHORT_DECK, Card
@@ -25,6 +25,9 @@ from stammtisch.games.mucken.record import load, record_of, replay, summary
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 from stammtisch.games.mucken.table import TABLE
+
+if TYPE_CHECKING:
+    from stammtisch.games.mucken.presenter import MuckenPresenter
 
 
 def new_state(rules: MuckenRules, dealer: int = 0, rng: Rng | None = None) -> MuckenState:
@@ -77,6 +80,13 @@ def hint(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]
         if (e.utility, e.augen) > (best.utility, best.augen):
             best = e
     return str(best.card), {str(e.card): round(e.augen, 1) for e in estimates}
+
+
+def presenter() -> MuckenPresenter:
+    """A new terminal presenter (``stammtisch play``), imported on first use."""
+    from stammtisch.games.mucken.presenter import MuckenPresenter
+
+    return MuckenPresenter()
 
 
 @cache
@@ -161,7 +171,7 @@ PLUGIN = GamePlugin(
     ui_module="table.js",
     record_schema="mucken-record.json",
     solver=solver,
-    terminal="stammtisch.games.mucken.terminal",
+    presenter=presenter,
     fast_playout=fast_playout,
     prepare_fast_playout=prepare_fast_playout,
     solver_deal=solver_deal,

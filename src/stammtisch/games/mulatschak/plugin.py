@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
@@ -24,6 +24,9 @@ from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState
 from stammtisch.games.mulatschak.state import new_state as _new_state
 from stammtisch.games.mulatschak.table import TABLE
+
+if TYPE_CHECKING:
+    from stammtisch.games.mulatschak.presenter import MulatschakPresenter
 
 
 def new_state(rules: MulatschakRules, dealer: int = 0, rng: Rng | None = None) -> MulatschakState:
@@ -55,6 +58,13 @@ RESEARCH = {
     "pettingzoo": "stammtisch.games.mulatschak.research.pettingzoo_env",
     "openspiel": "stammtisch.games.mulatschak.research.openspiel_game",
 }
+
+
+def presenter() -> MulatschakPresenter:
+    """A new terminal presenter (``stammtisch play``), imported on first use."""
+    from stammtisch.games.mulatschak.presenter import MulatschakPresenter
+
+    return MulatschakPresenter()
 
 
 @cache
@@ -121,7 +131,7 @@ PLUGIN = GamePlugin(
     hint=hint,
     research=RESEARCH,
     new_match=_new_match,
-    terminal="stammtisch.games.mulatschak.terminal",
+    presenter=presenter,
     ui_module="table_mulatschak.js",
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState
@@ -16,6 +16,9 @@ from stammtisch.games.mus.record import load, record_of, replay, replay_record
 from stammtisch.games.mus.rules import PRESETS, MusRules
 from stammtisch.games.mus.state import MusState, new_state
 from stammtisch.games.mus.table import TABLE
+
+if TYPE_CHECKING:
+    from stammtisch.games.mus.presenter import MusPresenter
 
 
 def _record_of(state: GameState) -> dict[str, Any]:
@@ -41,6 +44,13 @@ RESEARCH: Mapping[str, str] = {
     "pettingzoo": "stammtisch.games.mus.research.pettingzoo_env",
     "openspiel": "stammtisch.games.mus.research.openspiel_game",
 }
+
+
+def presenter() -> MusPresenter:
+    """A new terminal presenter (``stammtisch play``), imported on first use."""
+    from stammtisch.games.mus.presenter import MusPresenter
+
+    return MusPresenter()
 
 
 @cache
@@ -71,7 +81,7 @@ PLUGIN = GamePlugin(
     describe_result=result_line,
     new_match=new_sitting,
     ui_module="table_mus.js",
-    terminal="stammtisch.games.mus.terminal",
+    presenter=presenter,
     load_bots=load_bots,
     default_bot=DEFAULT_BOT,
     judge=JUDGE,

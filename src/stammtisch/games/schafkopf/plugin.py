@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.bots.base import BotFactory
 from stammtisch.cards import LONG_DECK, Card, Rank
@@ -21,6 +21,9 @@ from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
 from stammtisch.games.schafkopf.table import TABLE
 
+if TYPE_CHECKING:
+    from stammtisch.games.schafkopf.presenter import SchafkopfPresenter
+
 __all__ = ["PLUGIN", "hint", "load_bots", "solver", "solver_deal"]
 
 DEFAULT_BOT = "heuristic"
@@ -28,6 +31,13 @@ DEFAULT_BOT = "heuristic"
 #: the contracts of ``bench solver``, drawn uniformly (the Sauspiel twice: it is the
 #: common game)
 SOLVER_CONTRACTS = ("sauspiel", "sauspiel", "solo", "wenz", "geier", "farbwenz", "bettel")
+
+
+def presenter() -> SchafkopfPresenter:
+    """A new terminal presenter (``stammtisch play``), imported on first use."""
+    from stammtisch.games.schafkopf.presenter import SchafkopfPresenter
+
+    return SchafkopfPresenter()
 
 
 @cache
@@ -170,7 +180,7 @@ PLUGIN = GamePlugin(
     prepare_fast_playout=prepare_fast_playout,
     new_match=online.new_match,
     ui_module="table_schafkopf.js",
-    terminal="stammtisch.games.schafkopf.terminal",
+    presenter=presenter,
     load_bots=load_bots,
     default_bot=DEFAULT_BOT,
     solver=solver,

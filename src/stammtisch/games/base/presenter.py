@@ -25,7 +25,6 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from rich.console import Console
 from rich.text import Text
 
 from stammtisch.cards import Card, Suit
@@ -48,7 +47,6 @@ class Shell(Protocol):
     """What the shell offers the presenter bound to it (one session)."""
 
     t: Translator
-    console: Console
     #: every seat's name ("Du"/"You" for a single human, "Spieler N"/"Player N", the bots')
     names: list[str]
     humans: frozenset[int]

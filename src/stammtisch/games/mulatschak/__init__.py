@@ -18,7 +18,7 @@ Records: :mod:`stammtisch.games.mulatschak.record`.  The match (21 down to 0, th
 doubling carried after a folded hand, the winners): :mod:`~stammtisch.games.mulatschak.match`;
 the sitting of an online table (the registry's ``new_match``, the score column):
 :mod:`~stammtisch.games.mulatschak.online`; the terminal session (``stammtisch play --game
-mulatschak --players N``): :mod:`~stammtisch.games.mulatschak.terminal`; the bots
+mulatschak --players N``): :mod:`~stammtisch.games.mulatschak.presenter`; the bots
 (heuristic, search), the judge of ``simulate``/``arena``, ``analyze`` and the research
 adapters: :mod:`~stammtisch.games.mulatschak.plugin`.
 

@@ -11,7 +11,7 @@ ending at ``target``; records (``stammtisch replay``); a match of sets
 between partners, as a table option (:mod:`stammtisch.games.mus.senas`); the sitting of
 an online table (:mod:`stammtisch.games.mus.online`, the registry's ``new_match``: sets,
 stones, the showdown lance by lance); the terminal session
-(:mod:`stammtisch.games.mus.terminal`, ``stammtisch play --game mus``).
+(its presenter :mod:`stammtisch.games.mus.presenter`, ``stammtisch play --game mus``).
 
 The game's own bots, the judge of ``simulate``/``arena`` and the research adapters are
 named in :mod:`stammtisch.games.mus.plugin`.

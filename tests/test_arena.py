@@ -10,13 +10,12 @@ import pytest
 from typer.testing import CliRunner
 
 from stammtisch.bots.base import BOTS
-from stammtisch.cli import arena
-from stammtisch.cli.arena import draw_deals, play_deal, run_arena
 from stammtisch.cli.main import app
 from stammtisch.engine.core import Action, GameState, Rng
 from stammtisch.games.mucken.bots.heuristic import HeuristicBot
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
+from stammtisch.judging import draw_deals, judge, play_deal, run_arena
 
 SEEFEST = MuckenRules.preset("seefest")
 
@@ -42,7 +41,7 @@ class Spy:
 def spies(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BOTS, "spy-a", lambda: Spy("spy-a"))
     monkeypatch.setitem(BOTS, "spy-b", lambda: Spy("spy-b"))
-    monkeypatch.setattr(arena, "_BOTS", {})
+    monkeypatch.setattr(judge, "_BOTS", {})
     Spy.seen.clear()
 
 
@@ -98,9 +97,10 @@ def test_duplicate_pairing_swaps_the_seats_on_the_same_cards(spies: None) -> Non
 
 def test_both_games_of_a_deal_replay_from_the_same_deal() -> None:
     (task,) = list(draw_deals(4, 1, SEEFEST))
-    number, (first, second) = play_deal((SEEFEST, task, "heuristic", "random"))
+    number, (first, second), _ = play_deal(
+        ("mucken", SEEFEST, task, [["heuristic", "random"] * 2, ["random", "heuristic"] * 2]))
     assert number == 0 and first and second
-    assert sorted(c for h in task.hands for c in h) == sorted(
+    assert sorted(str(c) for h in task.opening[0].hands for c in h) == sorted(
         str(c) for c in MuckenState(SEEFEST).deck)
     # the deals come from the seed alone
     assert list(draw_deals(4, 1, SEEFEST)) == [task]

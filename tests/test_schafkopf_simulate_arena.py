@@ -11,9 +11,10 @@ from typer.testing import CliRunner
 
 from stammtisch.bots.base import BOTS
 from stammtisch.cli.main import app
-from stammtisch.cli.seat_games import run_seat_arena, run_seat_simulation
 from stammtisch.engine.core import Action, GameState
 from stammtisch.games import registry
+from stammtisch.judging import run_arena as run_seat_arena
+from stammtisch.judging import run_simulation as run_seat_simulation
 
 runner = CliRunner()
 

@@ -280,7 +280,7 @@ def test_bot_only_matches_end() -> None:
     within 300 hands.  At two or three seats a match may get *stuck* instead (every
     seat at 5 or less: the contract lets nobody bid, every hand is redealt); that is the
     rules, not the bots, and it is reported, never counted as ended."""
-    from stammtisch.games.mulatschak.judge import match_lengths
+    from stammtisch.games.mulatschak.match_lengths import match_lengths
 
     for players in range(2, 7):
         out = match_lengths("heuristic", players, range(3), MulatschakRules(), cap=300)

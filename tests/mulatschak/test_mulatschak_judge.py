@@ -13,10 +13,11 @@ from stammtisch.cli.main import app
 from stammtisch.games import registry
 from stammtisch.games.mulatschak.analysis import analyze
 from stammtisch.games.mulatschak.bots.heuristic import HeuristicBot
-from stammtisch.games.mulatschak.judge import BETTER, JudgeError, run_arena, run_simulation
 from stammtisch.games.mulatschak.record import record_of
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import new_state
+from stammtisch.games.mulatschak.statistics import BETTER
+from stammtisch.judging import JudgeError, run_arena, run_simulation
 
 
 def _cli(*args: str) -> tuple[int, str, str]:
@@ -176,7 +177,7 @@ def test_hint_from_own_view() -> None:
 
 
 def test_match_lengths_reports_hands_and_stuck_matches() -> None:
-    from stammtisch.games.mulatschak.judge import match_lengths
+    from stammtisch.games.mulatschak.match_lengths import match_lengths
 
     out = match_lengths("heuristic", 4, [1, 2], MulatschakRules(), cap=300)
     assert [m["seed"] for m in out["matches"]] == [1, 2]

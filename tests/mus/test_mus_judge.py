@@ -10,9 +10,12 @@ from typer.testing import CliRunner
 
 from stammtisch.cards import SPANISH_DECK
 from stammtisch.cli.main import app
-from stammtisch.games.mus import judge
+from stammtisch.games.base.judging import play
+from stammtisch.games.mus.bots.heuristic import HeuristicBot
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import MusState
+from stammtisch.games.mus.statistics import hand_points
+from stammtisch.judging import JudgeError, run_arena, run_simulation
 
 DUPLES = MusRules.preset("duples")
 
@@ -41,10 +44,10 @@ def test_arena_json_keys_and_figures() -> None:
 
 
 def test_arena_is_duplicate_and_jobs_do_not_change_it() -> None:
-    one = judge.run_arena("heuristic", "heuristic", 4, 5, DUPLES, jobs=1)
+    one = run_arena("heuristic", "heuristic", 4, 5, DUPLES, jobs=1)
     assert one["points_per_hand"] == 0.0  # the same bot on both sides of every deal
-    a = judge.run_arena("bluff", "random", 4, 5, DUPLES, jobs=1)
-    b = judge.run_arena("bluff", "random", 4, 5, DUPLES, jobs=2)
+    a = run_arena("bluff", "random", 4, 5, DUPLES, jobs=1)
+    b = run_arena("bluff", "random", 4, 5, DUPLES, jobs=2)
     assert (a["points_per_hand"], a["points"], a["status"]) == \
         (b["points_per_hand"], b["points"], b["status"])
 
@@ -87,12 +90,12 @@ def test_bad_input_is_one_line_without_traceback(args: tuple[str, ...]) -> None:
 
 
 def test_judge_refuses_bad_input_by_name() -> None:
-    with pytest.raises(judge.JudgeError, match="deals=0"):
-        judge.run_arena("heuristic", "random", 0, 1, DUPLES)
-    with pytest.raises(judge.JudgeError, match="unknown bot 'x'"):
-        judge.run_arena("heuristic", "x", 1, 1, DUPLES)
-    with pytest.raises(judge.JudgeError, match=r"two .* or four"):
-        judge.run_simulation(1, 1, ["heuristic"] * 3, DUPLES)
+    with pytest.raises(JudgeError, match="deals=0"):
+        run_arena("heuristic", "random", 0, 1, DUPLES)
+    with pytest.raises(JudgeError, match="unknown bot 'x'"):
+        run_arena("heuristic", "x", 1, 1, DUPLES)
+    with pytest.raises(JudgeError, match=r"two .* or four"):
+        run_simulation(1, 1, ["heuristic"] * 3, DUPLES)
 
 
 def test_hand_points_credit_an_accepted_ordago() -> None:
@@ -105,11 +108,11 @@ def test_hand_points_credit_an_accepted_ordago() -> None:
     result = state.result()
     assert result is not None and result["status"]["grande"] == "ordago"
     w = result["set_winner"]
-    points = judge.hand_points(state)
+    points = hand_points(state)
     assert points[w] == 30 - result["score"][w] and points[1 - w] == 0
     # an ordinary hand: the points added
     state = MusState.from_deal(DUPLES, 1, (0, 0), hands,
                                [c for c in SPANISH_DECK if c not in dealt])
-    judge.play_hand(state, [judge._bot("heuristic")] * 4, random.Random(1), random.Random(2))
+    play(state, [HeuristicBot()] * 4, random.Random(1), random.Random(2))
     result = state.result()
-    assert result is not None and judge.hand_points(state) == result["score"]
+    assert result is not None and hand_points(state) == result["score"]

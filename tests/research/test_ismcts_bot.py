@@ -9,8 +9,6 @@ import numpy as np
 import pytest
 
 from stammtisch.bots.base import BOTS
-from stammtisch.cli import arena
-from stammtisch.cli.arena import run_arena
 from stammtisch.engine.core import CHANCE, TERMINAL, Cut, Deal, Say
 from stammtisch.games import registry
 from stammtisch.games.mucken.bots.sampling import deal_consistent
@@ -19,6 +17,7 @@ from stammtisch.games.mucken.research.ismcts_bot import IsmctsBot, to_openspiel
 from stammtisch.games.mucken.research.openspiel_game import played_by_seat
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
+from stammtisch.judging import judge, run_arena
 
 from .helpers import VARIANTS, random_states
 
@@ -192,7 +191,7 @@ def test_other_rollouts(rollout: str) -> None:
 
 def test_tiny_arena(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BOTS, "ismcts-tiny", lambda: _tiny(max_simulations=5))
-    monkeypatch.setattr(arena, "_BOTS", {})
+    monkeypatch.setattr(judge, "_BOTS", {})
     out = run_arena("ismcts-tiny", "random", 2, 3, SEEFEST)
     assert (out["a"], out["b"], out["deals"], out["games"]) == ("ismcts-tiny", "random", 2, 4)
     lo, hi = out["ci95"]

@@ -183,7 +183,7 @@ def test_pimc_estimates_cover_the_legal_cards() -> None:
 
 
 def test_arena_smoke() -> None:
-    from stammtisch.cli.seat_games import run_seat_arena
+    from stammtisch.judging import run_arena as run_seat_arena
 
     out = run_seat_arena("heuristic", "random", 2, 1, SchafkopfRules.preset("standard"),
                          game="schafkopf")

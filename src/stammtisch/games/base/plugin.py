@@ -17,6 +17,7 @@ from stammtisch.bots.base import BotFactory
 from stammtisch.engine.core import GameState, Rng
 from stammtisch.errors import StammtischError
 from stammtisch.games.base.analysis import AnalysisHooks
+from stammtisch.games.base.judging import JudgeStatistics
 from stammtisch.games.base.options import RulesSchema
 from stammtisch.games.base.table import TableHooks
 
@@ -76,9 +77,6 @@ class GamePlugin:
     #: ``is_over()``, ``sheet.to_json()``); ``None`` for a game that has none yet (no
     #: online table, ``simulate`` or ``arena`` then)
     new_match: Callable[..., Any] | None
-    #: whether ``simulate`` and ``arena`` can judge it: pairs (seats 0+2, 1+3), a state with
-    #: ``deck`` and ``outcome`` (winner pair, score), a match whose sheet counts Bobbl
-    pair_statistics: bool = False
     #: the game's own bots by name, loaded lazily (they may import heavy modules); the
     #: generic bots of :mod:`stammtisch.bots` (``random``) work for every game on top
     load_bots: Callable[[], Mapping[str, BotFactory]] = dict
@@ -108,12 +106,9 @@ class GamePlugin:
     #: a hint for ``seat`` from its own view only: ``hint(state, seat, seed) -> (action
     #: text, values by action text)``; ``None``: the game gives no hints
     hint: Callable[[GameState, int, int], tuple[str, dict[str, float]]] | None = None
-    #: the module that judges bots for ``simulate`` and ``arena`` when the game is neither
-    #: Mucken's pairs (``pair_statistics``) nor paid per seat like Schafkopf: it provides
-    #: ``run_simulation(games, seed, bots, rules, progress, game) -> dict``,
-    #: ``print_simulation(out, console)``, ``run_arena(a, b, deals, seed, rules, *, jobs,
-    #: progress, game) -> dict`` and ``print_arena(out, console)``
-    judge: str | None = None
+    #: what the judge of ``simulate`` and ``arena`` (:mod:`stammtisch.judging`) needs of
+    #: the game: its deals and its own statistics; ``None``: bots are not judged
+    statistics: JudgeStatistics | None = None
     #: research adapters: kind (``encoding``, ``pettingzoo``, ``openspiel``) -> module
     #: path, imported on demand (they need the research extra)
     research: Mapping[str, str] = field(default_factory=dict)

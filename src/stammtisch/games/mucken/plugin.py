@@ -24,6 +24,7 @@ from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.record import load, record_of, replay, summary
 from stammtisch.games.mucken.rules import PRESETS, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
+from stammtisch.games.mucken.statistics import STATISTICS
 from stammtisch.games.mucken.table import TABLE
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ PLUGIN = GamePlugin(
     record_of=_record_of,
     describe_result=result_line,
     new_match=_new_match,
-    pair_statistics=True,
+    statistics=STATISTICS,
     load_bots=load_bots,
     default_bot="heuristic",
     ui_module="table.js",

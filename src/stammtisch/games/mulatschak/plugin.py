@@ -23,6 +23,7 @@ from stammtisch.games.mulatschak.record import (
 from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState
 from stammtisch.games.mulatschak.state import new_state as _new_state
+from stammtisch.games.mulatschak.statistics import STATISTICS
 from stammtisch.games.mulatschak.table import TABLE
 
 if TYPE_CHECKING:
@@ -52,7 +53,6 @@ def _describe_result(summary: Mapping[str, Any]) -> str:
 #: the bot a table uses when none is named (answers in a few milliseconds per decision;
 #: the search bot is stronger but slower, see docs/bots.md)
 DEFAULT_BOT = "heuristic"
-JUDGE = "stammtisch.games.mulatschak.judge"
 RESEARCH = {
     "encoding": "stammtisch.games.mulatschak.research.encoding",
     "pettingzoo": "stammtisch.games.mulatschak.research.pettingzoo_env",
@@ -126,11 +126,11 @@ PLUGIN = GamePlugin(
     describe_result=_describe_result,
     load_bots=load_bots,
     default_bot=DEFAULT_BOT,
-    judge=JUDGE,
     analysis=analysis,
     hint=hint,
     research=RESEARCH,
     new_match=_new_match,
+    statistics=STATISTICS,
     presenter=presenter,
     ui_module="table_mulatschak.js",
 )

@@ -15,6 +15,7 @@ from stammtisch.games.mus.options import OPTIONS
 from stammtisch.games.mus.record import load, record_of, replay, replay_record
 from stammtisch.games.mus.rules import PRESETS, MusRules
 from stammtisch.games.mus.state import MusState, new_state
+from stammtisch.games.mus.statistics import STATISTICS
 from stammtisch.games.mus.table import TABLE
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ def result_line(out: Mapping[str, Any]) -> str:
 
 #: a table's default: the equity bot (a few ms a decision)
 DEFAULT_BOT = "heuristic"
-#: the module that judges Mus bots in ``simulate`` and ``arena``
-JUDGE = "stammtisch.games.mus.judge"
 #: the research adapters by kind
 RESEARCH: Mapping[str, str] = {
     "encoding": "stammtisch.games.mus.research.encoding",
@@ -80,10 +79,10 @@ PLUGIN = GamePlugin(
     record_of=_record_of,
     describe_result=result_line,
     new_match=new_sitting,
+    statistics=STATISTICS,
     ui_module="table_mus.js",
     presenter=presenter,
     load_bots=load_bots,
     default_bot=DEFAULT_BOT,
-    judge=JUDGE,
     research=RESEARCH,
 )

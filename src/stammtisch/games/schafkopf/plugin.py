@@ -19,6 +19,7 @@ from stammtisch.games.schafkopf import online, record
 from stammtisch.games.schafkopf.options import OPTIONS
 from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
+from stammtisch.games.schafkopf.statistics import STATISTICS
 from stammtisch.games.schafkopf.table import TABLE
 
 if TYPE_CHECKING:
@@ -179,6 +180,7 @@ PLUGIN = GamePlugin(
     fast_playout=fast_playout,
     prepare_fast_playout=prepare_fast_playout,
     new_match=online.new_match,
+    statistics=STATISTICS,
     ui_module="table_schafkopf.js",
     presenter=presenter,
     load_bots=load_bots,

@@ -1,6 +1,6 @@
 """The arena runs that tuned the ``bluff`` bot (docs/bots.md, "Mus"): each named variant
 of :class:`~.heuristic.Style` against ``heuristic`` on the same duplicate deals as
-``stammtisch arena`` (:func:`stammtisch.games.mus.judge.play_deal`), one process.
+``stammtisch arena`` (:mod:`stammtisch.games.mus.statistics`), one process.
 
 ``python -m stammtisch.games.mus.bots.tune --deals 400 --seed 7 a05 o60 F2``
 prints for each variant the mean points per hand over ``heuristic`` and its 95% CI.
@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import time
 
-from stammtisch.games.mus import judge
-from stammtisch.games.mus.bots.heuristic import MusBot, Style
+from stammtisch.games.base.judging import play
+from stammtisch.games.mus.bots.heuristic import HeuristicBot, MusBot, Style
 from stammtisch.games.mus.rules import MusRules
+from stammtisch.games.mus.statistics import STATISTICS, hand_points
 
 __all__ = ["VARIANTS", "run"]
 
@@ -56,9 +58,18 @@ def run(name: str, deals: int, seed: int,
         rules: MusRules | None = None) -> tuple[float, float, float]:
     """Variant ``name`` against ``heuristic``: (mean per hand, CI low, CI high)."""
     rules = rules or MusRules.preset("duples")
-    judge._BOT_CACHE[name] = MusBot(VARIANTS[name])
-    margins = [judge.play_deal((rules, d, name, "heuristic"))["margin"]
-               for d in judge._deals(seed, deals, rules)]
+    bots, master = (MusBot(VARIANTS[name]), HeuristicBot()), random.Random(seed)
+    margins = []
+    for i in range(deals):
+        deal = STATISTICS.draw(rules, master, i, 4, arena=True)
+        margin = 0
+        for side in (0, 1):  # the variant's pair on seats 0+2, then on 1+3
+            state = STATISTICS.start(rules, deal, 4)
+            play(state, [bots[(s + side) % 2] for s in range(4)],
+                 random.Random(deal.bot_seed), random.Random(deal.chance_seed))
+            points = hand_points(state)
+            margin += points[side] - points[1 - side]
+        margins.append(margin / 2)
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
     return mean, mean - half, mean + half

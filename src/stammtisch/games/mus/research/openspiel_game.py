@@ -17,7 +17,7 @@ node per discarded card the same way.  Everything else is the engine's
 those of :class:`~stammtisch.games.mus.research.encoding.ActionCodec`.
 
 **Returns**: each player's pair's points of the hand minus the other pair's
-(:func:`stammtisch.games.mus.judge.hand_points`; an accepted ordago credits the winner
+(:func:`stammtisch.games.mus.statistics.hand_points`; an accepted ordago credits the winner
 with the points it still needed).
 
 **Observations** come from ``state.view(player)`` only.  The information state string
@@ -42,7 +42,6 @@ import pyspiel
 from stammtisch.cards import SPANISH_DECK, Card
 from stammtisch.engine.core import CHANCE, TERMINAL, Say, Shuffle
 from stammtisch.errors import IllegalActionError
-from stammtisch.games.mus.judge import hand_points
 from stammtisch.games.mus.research.encoding import (
     NUM_ACTIONS,
     ActionCodec,
@@ -51,6 +50,7 @@ from stammtisch.games.mus.research.encoding import (
 )
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import MAX_ENVIDO, MusState
+from stammtisch.games.mus.statistics import hand_points
 
 __all__ = ["GAME_TYPE", "MusGame", "MusObserver", "MusOpenSpielState", "parse_rules_param"]
 

@@ -10,7 +10,7 @@ of :class:`~stammtisch.games.mus.research.encoding.ObservationEncoder` built fro
 ``state.view(seat)`` and the legal action ids (all zero unless the agent is to act),
 within the :class:`~stammtisch.games.mus.research.encoding.Limits`.  Rewards come once,
 when the hand ends: each agent gets its pair's points of the hand minus the other pair's
-(:func:`stammtisch.games.mus.judge.hand_points`: an accepted ordago credits the winner
+(:func:`stammtisch.games.mus.statistics.hand_points`: an accepted ordago credits the winner
 with the points it still needed for the set), so they sum to zero.  ``score``
 (``[pair 0, pair 1]`` before the hand) may be given per hand with
 ``reset(options={"score": [a, b], "dealer": k})``.
@@ -38,7 +38,6 @@ from pettingzoo import AECEnv
 
 from stammtisch.engine.core import CHANCE, TERMINAL, resolve_chance
 from stammtisch.errors import IllegalActionError
-from stammtisch.games.mus.judge import hand_points
 from stammtisch.games.mus.research.encoding import (
     NUM_ACTIONS,
     ActionCodec,
@@ -47,6 +46,7 @@ from stammtisch.games.mus.research.encoding import (
 )
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import MusState
+from stammtisch.games.mus.statistics import hand_points
 
 __all__ = ["AGENTS", "MusEnv", "env", "render_text"]
 

@@ -1,0 +1,216 @@
+"""What a game adds to the one duplicate-deal judge of ``simulate`` and ``arena``.
+
+The judge (:mod:`stammtisch.judging`) seats two lineups of bots on the same deals with
+their seats swapped and measures every game by the engine contract's ``returns()``: the
+margin of lineup 0 over lineup 1 per game, its 95% confidence interval over deals, the
+decision times.  A game's plug-in (``GamePlugin.statistics``) adds through
+:class:`JudgeStatistics` how its deals (:class:`Board`) are drawn and started, and a
+:class:`Tally` of its own statistics — Mucken's Bobbl and Kontra, Schafkopf's Stöße,
+Mulatschak's bids and matches, Mus's órdagos and sets — that words the JSON and the text
+of both commands.  :func:`play` is how every judged game is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from stammtisch.bots.base import Bot
+from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng
+from stammtisch.errors import StammtischError
+
+__all__ = ["Board", "Console", "Figures", "JudgeError", "JudgeStatistics", "Rate",
+           "Statistics", "Tally", "ci95", "decision_ms", "interval", "percent", "play",
+           "ranked", "share"]
+
+
+class JudgeError(StammtischError):
+    """A bad argument to the judge: an unknown bot, too few deals or games, the wrong
+    number of bots or seats, rules of another game."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """One deal as the judge plays it at every seating (the duplicate bridge's board)."""
+
+    number: int
+    dealer: int
+    #: the seed of the bots' random stream (the same at every seating)
+    bot_seed: int
+    #: actions applied first: the shuffle, the dealt hands, a cut
+    opening: tuple[Action, ...] = ()
+    #: chance during the game (Mus's reshuffles) draws from ``random.Random(chance_seed)``
+    chance_seed: int | None = None
+    #: the running score the game starts from (Mus's arena), ``None``: a fresh one
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the judge measured in one run; a :class:`Tally` words them with its own."""
+
+    game: str
+    rules: Any
+    seed: int
+    arena: bool
+    #: the bot of each seat: ``simulate``'s tables (A, B), ``arena``'s two sides
+    seatings: list[list[str]]
+    deals: int
+    games: int
+    #: per lineup, the sum of its seats' values (returns) over all games
+    totals: list[float]
+    #: per deal, the mean margin of lineup 0 over lineup 1 per game
+    margins: list[float]
+    #: per game: over games (``simulate``) or the mean over deals (``arena``)
+    margin: float
+    ci95: list[float] | None
+    #: decision times in seconds by bot name
+    times: Mapping[str, list[float]]
+    seconds: float
+    jobs: int = 1
+
+    def per_second(self, count: int) -> float | None:
+        return count / self.seconds if self.seconds > 0 else None
+
+
+class Console(Protocol):
+    """Where the text of a run goes (a rich console)."""
+
+    def print(self, *objects: Any) -> None: ...
+
+
+#: a rate for people (the CLI's ``1,234 games/s``): ``rate(per_second, "game")``
+Rate = Callable[[float | None, str], str]
+
+
+class Tally(Protocol):
+    """A game's own statistics of one run, booked game by game."""
+
+    def book(self, state: GameState, lineup_of_seat: Sequence[int]) -> None:
+        """A finished game; ``lineup_of_seat``: 0 or 1 for each seat."""
+
+    def book_match(self, match: Any, lineup_of_seat: Sequence[int]) -> None:
+        """A match (the plug-in's ``new_match``) replaced when over, or left at the end."""
+
+    def to_json(self, figures: Figures) -> dict[str, Any]:
+        """The command's JSON (``--json``)."""
+
+
+class JudgeStatistics(Protocol):
+    """What a game adds to the judge (see the module)."""
+
+    #: a game's margin: this times (lineup 0's mean value per seat − lineup 1's)
+    margin_scale: float
+    #: ``simulate``'s tables: 2 (the second with the seats swapped) or 1
+    simulate_tables: int
+    #: whether each side of ``arena`` books its games through a match of its own
+    arena_matches: bool
+
+    def draw(self, rules: Any, master: random.Random, number: int, seats: int,
+             arena: bool) -> Board:
+        """Deal ``number`` drawn from ``master``."""
+
+    def start(self, rules: Any, board: Board, seats: int) -> GameState:
+        """A game of ``board`` outside a match, before its opening."""
+
+    def values(self, state: GameState) -> Sequence[float]:
+        """A finished game's value per seat, more is better (``returns()``)."""
+
+    def tally(self, arena: bool) -> Tally:
+        """A new tally for a run of ``simulate`` or ``arena``."""
+
+    def print_report(self, out: Mapping[str, Any], console: Console, rate: Rate,
+                     arena: bool) -> None:
+        """The text of a run from its JSON."""
+
+
+class Statistics(ABC):
+    """The defaults of :class:`JudgeStatistics`: a deal is the shuffle of a fresh game
+    (dealer ``number mod seats``) and then a bots' seed; a game's value is its
+    ``returns()``; two tables in ``simulate``, no matches in ``arena``."""
+
+    margin_scale = 1.0
+    simulate_tables = 2
+    arena_matches = False
+
+    def draw(self, rules: Any, master: random.Random, number: int, seats: int,
+             arena: bool) -> Board:
+        dealer = number % seats
+        shuffle = self.start(rules, Board(number, dealer, 0), seats).sample_chance(master)
+        return Board(number, dealer, master.getrandbits(64), (shuffle,))
+
+    @abstractmethod
+    def start(self, rules: Any, board: Board, seats: int) -> GameState:
+        """A game of ``board`` outside a match, before its opening."""
+
+    def values(self, state: GameState) -> Sequence[float]:
+        return state.returns()
+
+
+def play(state: GameState, bots: Sequence[Bot], rng: Rng, chance: Rng | None = None,
+         times: dict[str, list[float]] | None = None) -> list[Action]:
+    """Play ``state`` to its end, checked: the bots by seat with ``rng``, chance with
+    ``chance``; each decision's time in seconds by bot name into ``times``.  The actions
+    applied, chance included."""
+    applied: list[Action] = []
+    while (seat := state.current_player) != TERMINAL:
+        if seat == CHANCE:
+            if chance is None:
+                raise JudgeError(f"{state.game_name}: a chance node without a chance seed")
+            action = state.sample_chance(chance)
+        else:
+            bot = bots[seat]
+            started = time.perf_counter()
+            action = bot.choose(state, rng)
+            if times is not None:
+                times.setdefault(bot.name, []).append(time.perf_counter() - started)
+        state.apply(action)  # checked: a bot's illegal action is an error
+        applied.append(action)
+    return applied
+
+
+def ci95(samples: Sequence[float], center: float) -> list[float] | None:
+    """``center`` ± 1.96 standard errors of ``samples`` (``None`` below two)."""
+    if len(samples) < 2:
+        return None
+    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples))
+    return [center - half, center + half]
+
+
+def ranked(counts: Counter[str]) -> dict[str, int]:
+    """Counts, the most frequent first (ties by name)."""
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def share(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def percent(rate: float | None) -> str:
+    """A share for people: ``62.5%``, ``-`` for none."""
+    return "-" if rate is None else f"{100 * rate:.1f}%"
+
+
+def interval(ci: Sequence[float] | None, digits: int = 3, none: str = "n/a") -> str:
+    """A confidence interval for people: ``[+0.125, +2.500]``."""
+    return none if ci is None else f"[{ci[0]:+.{digits}f}, {ci[1]:+.{digits}f}]"
+
+
+def decision_ms(times: Sequence[float], keys: Sequence[str] = ("median", "p95", "max")
+                ) -> dict[str, Any]:
+    """Median, 95th percentile and maximum of decision times (seconds) in ms, and their
+    number."""
+    if not times:
+        return {**dict.fromkeys(keys), "decisions": 0}
+    ordered = sorted(times)
+    at: dict[str, float] = {"median": statistics.median(ordered), "max": ordered[-1],
+                            "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]}
+    return {**{k: round(1000 * at[k], 3) for k in keys}, "decisions": len(ordered)}
+

@@ -3,16 +3,20 @@ values, mid-trick positions, card values, Mucken states and the bench command.""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
 from stammtisch.analysis import (
+    NodeLimitExceeded,
     Solver,
+    TrickRules,
     card_values,
     minimax_reference,
     solve,
@@ -187,6 +191,78 @@ def test_input_errors() -> None:
         solve(order, [cards("EA"), cards("EA"), cards("EK"), cards("GA")], 0, {0})
     with pytest.raises(ValueError, match="do not fit"):
         solve(order, [cards("EA E9"), cards("E10"), cards("EK"), cards("GA")], 0, {0})
+
+
+# -- the driver's hooks and probes ----------------------------------------------
+
+def test_every_hook_keeps_the_value() -> None:
+    """The ordering and bound hooks change the search, never the value or its card."""
+    rng = random.Random(18)
+    hooks = [TrickRules(greedy_guess=True), TrickRules(sure_trumps=True),
+             TrickRules(probe_fresh_four=False),
+             TrickRules(sure_trumps=True, probe_fresh_four=False, greedy_guess=True)]
+    for _ in range(30):
+        order = _order(rng)
+        hands, leader, table = _position(rng, order, rng.choice([4, 5]))
+        side = rng.choice(SIDES)
+        mode = rng.choice(["augen", "tricks"])
+        want = solve(order, hands, leader, side, table, mode=mode).value
+        for rules in hooks:
+            solver = Solver(order, hands, side, leader=leader, trick=table, mode=mode,
+                            rules=rules)
+            r = solver.value(hands, leader, table)
+            assert r.value == want, rules
+            assert r.best_card is not None
+            assert solver.card_values(hands, leader, table)[r.best_card] == want
+
+
+def test_bound_answers_a_threshold_question() -> None:
+    rng = random.Random(4)
+    order = trick_order("muck", "short")
+    for _ in range(10):
+        hands, leader, trick = _position(rng, order, 6)
+        want = solve(order, hands, leader, {0, 2}, trick).value
+        solver = Solver(order, hands, {0, 2}, leader=leader, trick=trick)
+        remaining, table = solver.position(hands, leader, trick)
+        assert solver.bound(remaining, leader, table, want) >= want
+        assert solver.bound(remaining, leader, table, want + 1) <= want
+
+
+def test_the_node_limit_stops_the_search_and_keeps_the_table() -> None:
+    rng = random.Random(6)
+    order = trick_order("geier", "short")
+    hands, leader, trick = _position(rng, order, 6)
+    want = solve(order, hands, leader, {1, 3}, trick)
+    solver = Solver(order, hands, {1, 3}, leader=leader, trick=trick)
+    solver.node_limit = want.nodes // 4
+    with pytest.raises(NodeLimitExceeded):
+        solver.value(hands, leader, trick)
+    solver.node_limit = 1 << 62
+    assert solver.value(hands, leader, trick).value == want.value
+
+
+def test_must_trump_is_a_hook() -> None:
+    order = trick_order("muck", "short")
+    hands = [cards("EA E10"), cards("HA GA"), cards("EK E9"), cards("G10 GK")]
+    a = Solver(order, hands, {0, 2}, must_trump=True)
+    b = Solver(order, hands, {0, 2}, rules=TrickRules(must_trump=True))
+    after = [cards("E10"), *hands[1:]]
+    assert a.legal_cards(after, 0, cards("EA")) == b.legal_cards(after, 0, cards("EA")) \
+        == list(cards("HA"))
+    assert Solver(order, hands, {0, 2}).legal_cards(after, 0, cards("EA")) == list(cards("GA HA"))
+
+
+def test_the_games_solvers_are_hooks_on_the_driver() -> None:
+    """Issue 18's measure: a game's solver is its hooks (at most 300 lines) and imports
+    no private name of the driver."""
+    games = Path(__file__).parents[1] / "src" / "stammtisch" / "games"
+    schafkopf = games / "schafkopf" / "solver.py"
+    assert len(schafkopf.read_text().splitlines()) <= 300
+    for path in games.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "stammtisch.analysis"):
+                assert not [a.name for a in node.names if a.name.startswith("_")], path
 
 
 # -- Mucken states -------------------------------------------------------------

@@ -113,6 +113,7 @@ def build_search(deal: SearchDeal) -> Search:
     solver = deal
     # the called card (Schafkopf's Rufsau): its bit, its class's cards, its holder
     abit, smask, holder, dav = deal.called_bits()
+    called_on = holder >= 0
     act_mask = abit | LED_BIT
     lead_keep = ~(smask ^ abit)
     NEG_INF = -INF
@@ -243,12 +244,14 @@ def build_search(deal: SearchDeal) -> Search:
         p1 = rem & m1
         p2 = rem & m2
         p3 = rem & m3
-        hp = -1
-        track = rem & abit  # the called card is held: the flag bit follows the trick
-        if rem & act_mask == abit:  # the called card is held and its class not yet led
-            hp = (holder - leader) & 3
-            if hp == 0 and not (dav and (p0 & smask).bit_count() >= 4):
-                p0 &= lead_keep
+        hp = -1  # the called card's holder, counted from the leader, while it binds
+        track = 0
+        if called_on:
+            track = rem & abit  # the called card is held: the flag bit follows the trick
+            if rem & act_mask == abit:  # the called card is held, its class not yet led
+                hp = (holder - leader) & 3
+                if hp == 0 and not (dav and (p0 & smask).bit_count() >= 4):
+                    p0 &= lead_keep
         if rem & eq_all:
             q = p0 & eq_all
             if q & (q - 1):
@@ -523,7 +526,7 @@ def build_search(deal: SearchDeal) -> Search:
         p2 = rem & m2
         p3 = rem & m3
         hp = -1
-        if rem & act_mask == abit:  # the called card is held and its class not yet led
+        if called_on and rem & act_mask == abit:  # the called card is held, not yet led
             hp = (holder - leader) & 3
             if hp == 0 and not (dav and (p0 & smask).bit_count() >= 4):
                 p0 &= lead_keep

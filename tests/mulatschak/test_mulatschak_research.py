@@ -17,7 +17,6 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from stammtisch.engine.core import Say  # noqa: E402
 from stammtisch.errors import IllegalActionError  # noqa: E402
-from stammtisch.games.mulatschak.research import openspiel_game as og  # noqa: E402
 from stammtisch.games.mulatschak.research.encoding import (  # noqa: E402
     FERTIG,
     NUM_ACTIONS,
@@ -25,10 +24,11 @@ from stammtisch.games.mulatschak.research.encoding import (  # noqa: E402
     ObservationEncoder,
     action_name,
 )
-from stammtisch.games.mulatschak.research.pettingzoo_env import MulatschakEnv  # noqa: E402
 from stammtisch.games.mulatschak.rules import MulatschakRules  # noqa: E402
 from stammtisch.games.mulatschak.state import DECK, new_state  # noqa: E402
 from stammtisch.research import adapter, kinds  # noqa: E402
+from stammtisch.research import openspiel as og  # noqa: E402
+from stammtisch.research.pettingzoo import env  # noqa: E402
 
 
 def test_registered_through_the_facade() -> None:
@@ -40,25 +40,25 @@ def test_registered_through_the_facade() -> None:
 def test_pettingzoo_api(players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        api_test(MulatschakEnv(players=players), num_cycles=300)
+        api_test(env("mulatschak", players=players), num_cycles=300)
 
 
 def test_pettingzoo_rewards_are_minus_delta() -> None:
-    env = MulatschakEnv(players=5)
+    e = env("mulatschak", players=5)
     for seed in range(8):
-        env.reset(seed=seed)
-        total = {a: 0.0 for a in env.possible_agents}
-        while env.agents:
-            obs, reward, done, _, _ = env.last()
-            total[env.agent_selection] += reward
+        e.reset(seed=seed)
+        total = {a: 0.0 for a in e.possible_agents}
+        while e.agents:
+            obs, reward, done, _, _ = e.last()
+            total[e.agent_selection] += reward
             assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
-            env.step(None if done else env.action_space(env.agent_selection).sample(
+            e.step(None if done else e.action_space(e.agent_selection).sample(
                 obs["action_mask"]))
-        result = env.game_state.result()
+        result = e.game_state.result()
         assert result is not None
-        assert [total[a] for a in env.possible_agents] == [-float(d) for d in result["delta"]]
+        assert [total[a] for a in e.possible_agents] == [-float(d) for d in result["delta"]]
     with pytest.raises(ValueError, match="players=7"):
-        MulatschakEnv(players=7)
+        env("mulatschak", players=7)
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -103,7 +103,7 @@ def test_openspiel_returns_and_observer() -> None:
                 state.apply_action(state.chance_outcomes()[0][0])  # type: ignore[attr-defined]
             else:
                 state.apply_action(state.legal_actions()[0])  # type: ignore[attr-defined]
-        result = state.mulatschak.result()  # type: ignore[attr-defined]
+        result = state.game_state.result()  # type: ignore[attr-defined]
         assert state.returns() == [-float(d) for d in result["delta"]]  # type: ignore
         for p in range(4):
             obs.set_from(state, p)
@@ -111,7 +111,7 @@ def test_openspiel_returns_and_observer() -> None:
             assert obs.string_from(state, p).startswith(f"p{p} ")
     with pytest.raises(ValueError, match="perfect-recall"):
         game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
-    assert og.GAME_TYPE.short_name == "python_mulatschak"
+    assert og.GAME_TYPES["mulatschak"].short_name == "python_mulatschak"
 
 
 def _exchange_state() -> Driver:

@@ -15,22 +15,22 @@ from stammtisch.engine.core import CHANCE, TERMINAL
 from stammtisch.errors import IllegalActionError
 from stammtisch.games.mus import new_state
 from stammtisch.games.mus.rules import MusRules
-from stammtisch.research import adapter, kinds
+from stammtisch.research import adapter, kinds, parse_rules_param
 
 pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 pz_test = pytest.importorskip("pettingzoo.test")
 
-from stammtisch.games.mus.research import openspiel_game as og  # noqa: E402
 from stammtisch.games.mus.research.encoding import (  # noqa: E402
     NUM_ACTIONS,
     ActionCodec,
     Limits,
     ObservationEncoder,
 )
-from stammtisch.games.mus.research.pettingzoo_env import AGENTS, MusEnv  # noqa: E402
+from stammtisch.research.pettingzoo import env  # noqa: E402
 
 DUPLES = MusRules.preset("duples")
+AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
 
 def test_facade_reaches_the_adapters() -> None:
@@ -64,32 +64,33 @@ def test_codec_round_trips_every_legal_action() -> None:
 def test_pettingzoo_api_and_seed_tests() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        pz_test.api_test(MusEnv(), num_cycles=300)
-        pz_test.api_test(MusEnv("duples", 2, score=(25, 28), limits=Limits(1, 2)),
+        pz_test.api_test(env("mus"), num_cycles=300)
+        pz_test.api_test(env("mus", "duples", 2, score0=25, score1=28, max_mus_rounds=1,
+                             max_bets=2),
                          num_cycles=300)
-        pz_test.seed_test(lambda: MusEnv(), num_cycles=50)
+        pz_test.seed_test(lambda: env("mus"), num_cycles=50)
 
 
 def test_pettingzoo_rewards_are_zero_sum_and_illegal_ids_refused() -> None:
-    env = MusEnv()
+    e = env("mus")
     for seed in range(10):
-        env.reset(seed=seed)
+        e.reset(seed=seed)
         totals = dict.fromkeys(AGENTS, 0.0)
-        for agent in env.agent_iter():
-            obs, reward, done, _, _ = env.last()
+        for agent in e.agent_iter():
+            obs, reward, done, _, _ = e.last()
             totals[agent] += reward
             if done:
-                env.step(None)
+                e.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[seed % len(legal)]))
+            e.step(int(legal[seed % len(legal)]))
         assert sum(totals.values()) == 0.0
         assert totals["seat_0"] == totals["seat_2"] == -totals["seat_1"]
-    env.reset(seed=1)
-    obs, *_ = env.last()
+    e.reset(seed=1)
+    obs, *_ = e.last()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match="not legal"):
-        env.step(bad)
+        e.step(bad)
 
 
 @pytest.mark.parametrize("params", [
@@ -120,4 +121,4 @@ def test_openspiel_clone_pickle_and_returns() -> None:
     r = state.returns()
     assert sum(r) == 0.0 and r[0] == r[2] and r[1] == r[3]
     with pytest.raises(ValueError, match="not option:number"):
-        og.parse_rules_param("duples;reyes")
+        parse_rules_param("mus", "duples;reyes")

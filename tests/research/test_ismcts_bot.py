@@ -13,8 +13,8 @@ from stammtisch.engine.core import CHANCE, TERMINAL, Cut, Deal, Say
 from stammtisch.games import registry
 from stammtisch.games.mucken.bots.sampling import deal_consistent
 from stammtisch.games.mucken.research import ismcts_bot as ib
+from stammtisch.games.mucken.research.encoding import played_by_seat
 from stammtisch.games.mucken.research.ismcts_bot import IsmctsBot, to_openspiel
-from stammtisch.games.mucken.research.openspiel_game import played_by_seat
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 from stammtisch.judging import judge, run_arena
@@ -34,18 +34,18 @@ def _tiny(**overrides: Any) -> IsmctsBot:
 def _truthful(state: MuckenState) -> Any:
     """The python_mucken state with the real deal (every seat's true cards)."""
     game = ib.openspiel_game_for(state)
-    shared = game.shared
+    encoding = game.encoding
     played = played_by_seat(state)
-    order = [-1] * len(shared.cards)
+    order = [-1] * encoding.num_cards
     for s in range(4):
         cards = [*played[s], *state.hands[s]]
-        for k, c in zip(shared.seat_positions[s], cards, strict=True):
-            order[k] = shared.codec.card_id(c)
+        for k, c in zip(encoding.deal.positions(state.dealer, s), cards, strict=True):
+            order[k] = encoding.codec.card_id(c)
     os_state = game.new_initial_state()
     for a in order:
         os_state.apply_action(a)
     for _, action in ib.public_actions(state):
-        os_state.apply_action(shared.codec.encode(action))
+        os_state.apply_action(encoding.codec.encode(action))
     return os_state
 
 
@@ -103,7 +103,7 @@ def test_information_state_and_action_mapping(rules: MuckenRules) -> None:
     for state in _decision_states(rules, 3, seed=4)[::3]:
         seat = state.current_player
         os_state = to_openspiel(state, seat, rng)
-        codec = ib.openspiel_game_for(state).codec
+        codec = ib.openspiel_game_for(state).encoding.codec
         assert os_state.current_player() == seat
         # the seat's information state is the real one
         truth = _truthful(state)
@@ -119,9 +119,9 @@ def test_information_state_and_action_mapping(rules: MuckenRules) -> None:
             assert codec.decode(i) in legal
         # the own cards are dealt truthfully, the others hold what they played
         played = played_by_seat(state)
-        assert sorted(os_state.mucken.hands[seat]) == sorted(state.hands[seat])
+        assert sorted(os_state.game_state.hands[seat]) == sorted(state.hands[seat])
         for s in range(4):
-            assert played_by_seat(os_state.mucken)[s] == played[s]
+            assert played_by_seat(os_state.game_state)[s] == played[s]
 
 
 def test_public_actions_leave_out_chance_and_the_cut() -> None:

@@ -1,4 +1,4 @@
-"""The OpenSpiel game python_mucken (stammtisch.games.mucken.research.openspiel_game)."""
+"""The OpenSpiel game python_mucken (stammtisch.research.openspiel over Mucken's encoding)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 from stammtisch.cards import Card
 from stammtisch.engine.core import Say
 from stammtisch.engine.tricks import TRUMP
-from stammtisch.games.mucken.research import openspiel_game as og
+from stammtisch.games.base.encoding import WorldCounter
+from stammtisch.games.mucken.research.encoding import played_by_seat
 from stammtisch.games.mucken.rules import MuckenRules
+from stammtisch.research.openspiel import SpielState, parse_rules_param, rules_param
 
 
 def _load(rules: str = "seefest", dealer: int = 0) -> pyspiel.Game:
@@ -28,7 +30,7 @@ def _load(rules: str = "seefest", dealer: int = 0) -> pyspiel.Game:
 def _random_state(game: pyspiel.Game, rng: random.Random, stop: float = 1.0) -> pyspiel.State:
     """Play a random game and stop after a random share ``stop`` of the card plays."""
     state = game.new_initial_state()
-    cards = len(game.shared.cards)
+    cards = game.encoding.num_cards
     target = int(stop * cards)
     played = 0
     while not state.is_terminal():
@@ -36,7 +38,7 @@ def _random_state(game: pyspiel.Game, rng: random.Random, stop: float = 1.0) -> 
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             continue
-        if played >= target and state.mucken.phase == "play":
+        if played >= target and state.game_state.phase == "play":
             break
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
@@ -79,15 +81,15 @@ def test_serialize_and_clone_round_trip(rules: str) -> None:
 def test_rules_parameter() -> None:
     rules = MuckenRules.preset("seefest", deck="long", games=("muck", "wenz", "geier"),
                                ramsch_stichzwang=True, doublings=0)
-    text = og.rules_param(rules)
-    assert og.parse_rules_param(text) == rules
+    text = rules_param("mucken", rules)
+    assert parse_rules_param("mucken", text) == rules
     game = pyspiel.load_game(f"python_mucken(rules={text},dealer=2)")
-    assert game.rules == rules and game.shared.dealer == 2
+    assert game.rules == rules and game.dealer == 2
     assert game.max_chance_outcomes() == 32
     with pytest.raises(ValueError, match="option:value"):
-        og.parse_rules_param("seefest;doublings")
+        parse_rules_param("mucken", "seefest;doublings")
     with pytest.raises(ValueError, match="score table"):
-        og.rules_param(MuckenRules.preset("seefest", values={"muck": [1, 2, 3]}))
+        rules_param("mucken", MuckenRules.preset("seefest", values={"muck": [1, 2, 3]}))
 
 
 def test_chance_deals_card_by_card() -> None:
@@ -101,13 +103,13 @@ def test_chance_deals_card_by_card() -> None:
         drawn.append(outcomes[-1][0])
         state.apply_action(outcomes[-1][0])
     # dealer 3: the first three cards go to seat 0, the next three to seat 1 ...
-    cards = game.shared.cards
-    assert set(state.mucken.hands[0]) == {cards[i] for i in drawn[0:3] + drawn[12:15]}
-    assert state.current_player() == 0 and state.mucken.phase == "bidding"
+    cards = game.encoding.codec.deck
+    assert set(state.game_state.hands[0]) == {cards[i] for i in drawn[0:3] + drawn[12:15]}
+    assert state.current_player() == 0 and state.game_state.phase == "bidding"
 
 
 def _voids(state: pyspiel.State) -> list[set[int]]:
-    ms = state.mucken
+    ms = state.game_state
     out: list[set[int]] = [set(), set(), set(), set()]
     must_trump = ms.contract == "ramsch" and ms.rules.ramsch_stichzwang
     t = ms.tricks
@@ -128,14 +130,14 @@ def test_resampled_worlds_are_consistent(rules: str) -> None:
     checked_voids = 0
     for _ in range(25):
         state = _random_state(game, rng, stop=rng.random())
-        ms = state.mucken
-        played = og.played_by_seat(ms)
+        ms = state.game_state
+        played = played_by_seat(ms)
         voids = _voids(state)
         for player in range(4):
             world = state.resample_from_infostate(player, sampler)
-            wm = world.mucken
+            wm = world.game_state
             assert sorted(wm.hands[player]) == sorted(ms.hands[player])
-            assert og.played_by_seat(wm) == played
+            assert played_by_seat(wm) == played
             assert wm.calls == ms.calls and wm.contract == ms.contract
             assert wm.doubling_seats == ms.doubling_seats
             assert world.current_player() == state.current_player()
@@ -158,7 +160,7 @@ def test_resampled_worlds_are_consistent(rules: str) -> None:
 
 def test_resampling_keeps_the_muss_card_with_the_caller() -> None:
     game = _load("seefest;no_game:muss")
-    weiter = game.codec.encode(Say("weiter"))
+    weiter = game.encoding.codec.encode(Say("weiter"))
     rng = random.Random(9)
     muss = Card.parse("EO")
     for _ in range(10):
@@ -169,10 +171,10 @@ def test_resampling_keeps_the_muss_card_with_the_caller() -> None:
         for _ in range(4):
             state.apply_action(weiter)
         holder = state.current_player()
-        assert state.mucken.phase == "muss" and muss in state.mucken.hands[holder]
+        assert state.game_state.phase == "muss" and muss in state.game_state.hands[holder]
         for player in range(4):
             world = state.resample_from_infostate(player, random.Random(rng.random()))
-            assert muss in world.mucken.hands[holder]
+            assert muss in world.game_state.hands[holder]
 
 
 def test_resampling_during_the_deal() -> None:
@@ -190,7 +192,7 @@ def test_resampling_during_the_deal() -> None:
 def test_world_sampler_is_uniform_on_a_small_case() -> None:
     # the world counter against brute force: 3 seats, 6 cards in two types
     sizes, allowed = [3, 3], [(0, 1, 2), (1, 2)]
-    counter = og._WorldCounter(sizes, allowed)
+    counter = WorldCounter(sizes, allowed)
     caps = (2, 2, 2, 0, 0)
     brute = 0
     for owners in itertools.product(range(3), repeat=6):
@@ -208,21 +210,21 @@ def test_sampled_worlds_are_spread_evenly() -> None:
     seen: Counter[Card] = Counter()
     for i in range(600):
         world = state.resample_from_infostate(0, random.Random(i))
-        seen.update(world.mucken.hands[1])
-    unseen = [c for c in game.shared.cards if c not in state.mucken.hands[0]]
+        seen.update(world.game_state.hands[1])
+    unseen = [c for c in game.encoding.codec.deck if c not in state.game_state.hands[0]]
     assert set(seen) == set(unseen)
     assert max(seen.values()) < 1.4 * min(seen.values())
 
 
 def test_ismcts_plays_with_resampling(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = Counter[int]()
-    original = og.MuckenOpenSpielState.resample_from_infostate
+    original = SpielState.resample_from_infostate
 
-    def spy(self: og.MuckenOpenSpielState, player_id: int, sampler: object = None) -> object:
+    def spy(self: SpielState, player_id: int, sampler: object = None) -> object:
         calls[player_id] += 1
         return original(self, player_id, sampler)
 
-    monkeypatch.setattr(og.MuckenOpenSpielState, "resample_from_infostate", spy)
+    monkeypatch.setattr(SpielState, "resample_from_infostate", spy)
     game = _load()
     rng = random.Random(6)
     bot = ismcts.ISMCTSBot(
@@ -263,7 +265,7 @@ def test_observer_variants() -> None:
     assert "hand:" not in obs.string_from(state, 0)
     private = game.make_py_observer()
     private.set_from(state, 0)
-    assert private.dict["hand"].sum() == len(state.mucken.hands[0])
+    assert private.dict["hand"].sum() == len(state.game_state.hands[0])
     with pytest.raises(ValueError, match="ALL_PLAYERS"):
         game.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment (stammtisch.games.mucken.research.pettingzoo_env)."""
+"""The PettingZoo AEC environment (stammtisch.research.pettingzoo) of Mucken."""
 
 from __future__ import annotations
 
@@ -10,8 +10,14 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from stammtisch.errors import IllegalActionError
-from stammtisch.games.mucken.research.pettingzoo_env import AGENTS, MuckenEnv, env
 from stammtisch.games.mucken.rules import MuckenRules
+from stammtisch.research.pettingzoo import GameEnv
+
+AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+
+
+def mucken_env(rules: object = None, dealer: int = 0, **kwargs: object) -> GameEnv:
+    return GameEnv("mucken", rules, dealer, **kwargs)
 
 
 @pytest.mark.parametrize("rules", ["seefest", "wikipedia"])
@@ -19,15 +25,15 @@ def test_api_test(rules: str) -> None:
     with warnings.catch_warnings():
         # PettingZoo warns about Dict observations for environments it does not list
         warnings.simplefilter("ignore", UserWarning)
-        api_test(MuckenEnv(rules), num_cycles=300)
+        api_test(mucken_env(rules), num_cycles=300)
 
 
 def test_api_test_without_cut() -> None:
     rules = MuckenRules.preset("seefest", cut_max_times=0, cut_min_times=0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        api_test(MuckenEnv(rules, perfect_recall=True), num_cycles=300)
-    e = MuckenEnv(rules)
+        api_test(mucken_env(rules, perfect_recall=True), num_cycles=300)
+    e = mucken_env(rules)
     e.reset(seed=1)
     assert e.game_state.phase == "bidding"
 
@@ -35,10 +41,10 @@ def test_api_test_without_cut() -> None:
 def test_seed_test() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        seed_test(lambda: MuckenEnv(), num_cycles=50)
+        seed_test(lambda: mucken_env(), num_cycles=50)
 
 
-def _play(e: MuckenEnv, rng: random.Random) -> dict[str, float]:
+def _play(e: GameEnv, rng: random.Random) -> dict[str, float]:
     totals = dict.fromkeys(AGENTS, 0.0)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -55,7 +61,7 @@ def _play(e: MuckenEnv, rng: random.Random) -> dict[str, float]:
 
 
 def test_rewards_are_the_game_returns() -> None:
-    e = MuckenEnv("seefest", render_mode="ansi")
+    e = mucken_env("seefest", render_mode="ansi")
     rng = random.Random(2)
     for game in range(20):
         e.reset(seed=game, options={"dealer": game % 4})
@@ -72,7 +78,7 @@ def test_rewards_are_the_game_returns() -> None:
 
 
 def test_only_the_agent_to_act_has_a_mask() -> None:
-    e = env()
+    e = mucken_env()
     e.reset(seed=4)
     for agent in AGENTS:
         mask = e.observe(agent)["action_mask"]
@@ -83,7 +89,7 @@ def test_only_the_agent_to_act_has_a_mask() -> None:
 
 def test_same_seed_same_game() -> None:
     def run(seed: int) -> list[str]:
-        e = MuckenEnv()
+        e = mucken_env()
         e.reset(seed=seed)
         _play(e, random.Random(0))
         return [str(a) for _, a in e.game_state.history]
@@ -93,7 +99,7 @@ def test_same_seed_same_game() -> None:
 
 
 def test_illegal_and_missing_actions() -> None:
-    e = MuckenEnv()
+    e = mucken_env()
     e.reset(seed=0)
     mask = e.observe(e.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
@@ -103,7 +109,7 @@ def test_illegal_and_missing_actions() -> None:
         e.step(None)
     assert e.render() is None  # no render mode
     with pytest.raises(ValueError, match="render_mode"):
-        MuckenEnv(render_mode="human")
+        mucken_env(render_mode="human")
 
 
 class _StackedDeck(random.Random):
@@ -121,7 +127,7 @@ class _StackedDeck(random.Random):
 
 def test_a_sie_ends_the_game_in_reset() -> None:
     rules = MuckenRules.preset("wikipedia", cut_max_times=0, cut_min_times=0)
-    e = MuckenEnv(rules, dealer=3)
+    e = mucken_env(rules, dealer=3)
     # dealer 3: seat 0 gets cards 1-3 and 13-15 of the stack (3 + 3 with Klopfen off)
     order = ["EO", "GO", "HO", "GA", "GK", "G9", "G10", "E10", "EK", "HA", "H10", "HK",
              "SO", "EU", "GU", "E9", "EA", "S10", "SA", "SK", "S9", "HU", "H9", "SU"]

@@ -1,4 +1,4 @@
-"""The OpenSpiel game python_schafkopf (stammtisch.games.schafkopf.research.openspiel_game)."""
+"""The OpenSpiel game python_schafkopf (stammtisch.research.openspiel)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from stammtisch.cards import LONG_DECK, Card
 from stammtisch.engine.core import Say
-from stammtisch.games.schafkopf.research import openspiel_game as og
 from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
+from stammtisch.research.openspiel import SpielState, parse_rules_param, rules_param
 
 
 def _load(rules: str = "standard", dealer: int = 0) -> pyspiel.Game:
@@ -39,11 +39,11 @@ def _random_state(game: pyspiel.Game, rng: random.Random, stop: float = 1.0) -> 
         if state.is_chance_node():
             _deal(state, rng)
             continue
-        if played >= target and state.schafkopf.phase == "play":
+        if played >= target and state.game_state.phase == "play":
             break
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        played += action < 32 and state.schafkopf.phase == "play"
+        played += action < 32 and state.game_state.phase == "play"
         state.apply_action(action)
     return state
 
@@ -80,14 +80,14 @@ def test_serialize_and_clone_round_trip(rules: str) -> None:
 def test_rules_parameter() -> None:
     rules = SchafkopfRules.preset("standard", legen=True, games=["sauspiel", "wenz"],
                                   stoss_words=["kontra"], all_pass="ramsch")
-    text = og.rules_param(rules)
-    assert og.parse_rules_param(text) == rules
+    text = rules_param("schafkopf", rules)
+    assert parse_rules_param("schafkopf", text) == rules
     game = pyspiel.load_game(f"python_schafkopf(rules={text},dealer=2)")
-    assert game.rules == rules and game.shared.dealer == 2
+    assert game.rules == rules and game.dealer == 2
     with pytest.raises(ValueError, match="option:value"):
-        og.parse_rules_param("standard;legen")
+        parse_rules_param("schafkopf", "standard;legen")
     with pytest.raises(ValueError, match="tariff"):
-        og.rules_param(SchafkopfRules.preset("standard", tariff={"solo": 60}))
+        rules_param("schafkopf", SchafkopfRules.preset("standard", tariff={"solo": 60}))
 
 
 def test_chance_deals_card_by_card() -> None:
@@ -101,9 +101,9 @@ def test_chance_deals_card_by_card() -> None:
         drawn.append(outcomes[-1][0])
         state.apply_action(outcomes[-1][0])
     # dealer 3: the first four cards go to seat 0, and again cards 17-20
-    hand = state.schafkopf.hands[0]
+    hand = state.game_state.hands[0]
     assert hand == [LONG_DECK[i] for i in drawn[0:4] + drawn[16:20]]
-    assert state.current_player() == 0 and state.schafkopf.phase == "bidding"
+    assert state.current_player() == 0 and state.game_state.phase == "bidding"
 
 
 def _voids(sk: SchafkopfState) -> list[set[int]]:
@@ -134,11 +134,11 @@ def test_resampled_worlds_are_consistent(rules: str) -> None:
     checked_voids = 0
     for _ in range(12):
         state = _random_state(game, rng, stop=rng.random())
-        sk = state.schafkopf
+        sk = state.game_state
         voids = _voids(sk)
         for player in range(4):
             world = state.resample_from_infostate(player, sampler)
-            wk = world.schafkopf
+            wk = world.game_state
             assert sorted(wk.hands[player]) == sorted(sk.hands[player])
             assert _played(wk) == _played(sk)
             assert wk.bids == sk.bids and wk.contract == sk.contract
@@ -166,7 +166,7 @@ def _to_phase(game: pyspiel.Game, words: list[str], seed: int) -> pyspiel.State 
     state = game.new_initial_state()
     _deal(state, random.Random(seed))
     for w in words:
-        a = game.codec.encode(Say(w))
+        a = game.encoding.codec.encode(Say(w))
         if a not in state.legal_actions():
             return None
         state.apply_action(a)
@@ -179,13 +179,13 @@ def test_resampling_keeps_eo_with_the_muss_caller() -> None:
     found = 0
     for seed in range(40):
         state = _to_phase(game, ["weiter"] * 4, seed)
-        if state is None or state.schafkopf.phase != "muss":
+        if state is None or state.game_state.phase != "muss":
             continue
         holder = state.current_player()
         found += 1
         for player in range(4):
             world = state.resample_from_infostate(player, random.Random(seed))
-            assert eo in world.schafkopf.hands[holder]
+            assert eo in world.game_state.hands[holder]
     assert found > 0
 
 
@@ -198,10 +198,10 @@ def test_resampling_respects_the_bids() -> None:
         if state is None:
             continue
         found += 1
-        bidder = state.schafkopf.bids[0][0]
+        bidder = state.game_state.bids[0][0]
         for i in range(5):
             world = state.resample_from_infostate((bidder + 1) % 4, random.Random(i))
-            hand = world.schafkopf.hands[bidder]
+            hand = world.game_state.hands[bidder]
             assert Card.parse("EA") not in hand
             assert any(c.suit == Card.parse("E7").suit and c.rank.text not in ("O", "U")
                        for c in hand)
@@ -215,20 +215,20 @@ def test_resampling_in_a_hochzeit() -> None:
         state = _to_phase(game, [], seed)
         assert state is not None
         rng = random.Random(seed)
-        while not state.is_terminal() and state.schafkopf.phase not in ("play",):
+        while not state.is_terminal() and state.game_state.phase not in ("play",):
             legal = state.legal_actions()
-            names = [game.codec.name(a) for a in legal]
+            names = [game.encoding.codec.name(a) for a in legal]
             pick = next((a for a, n in zip(legal, names, strict=True)
                          if n in ("hochzeit", "annehmen")), legal[0])
             state.apply_action(pick)
-        sk = state.schafkopf
+        sk = state.game_state
         if sk.contract != "hochzeit":
             continue
         found += 1
         _, trump = sk._exchange
         for player in range(4):
             world = state.resample_from_infostate(player, rng)
-            wk = world.schafkopf
+            wk = world.game_state
             assert wk.contract == "hochzeit" and wk.acceptor == sk.acceptor
             assert not any(wk.order.is_trump(c) for c in wk.hands[sk.declarer])
             assert world.information_state_string(player) == \
@@ -252,13 +252,13 @@ def test_resampling_during_the_deal_and_legen() -> None:
     game = _load("anleitung")
     state = game.new_initial_state()
     _deal(state, random.Random(1))
-    assert state.schafkopf.phase == "legen"
+    assert state.game_state.phase == "legen"
     seen: Counter[Card] = Counter()
     for i in range(40):
         world = state.resample_from_infostate(1, random.Random(i))
-        assert world.schafkopf.hands[1][:4] == state.schafkopf.hands[1][:4]
+        assert world.game_state.hands[1][:4] == state.game_state.hands[1][:4]
         assert world.information_state_string(1) == state.information_state_string(1)
-        seen.update(world.schafkopf.hands[1][4:])
+        seen.update(world.game_state.hands[1][4:])
     assert len(seen) > 10  # the second packet is not known during Legen
 
 
@@ -269,21 +269,21 @@ def test_sampled_worlds_are_spread_evenly() -> None:
     seen: Counter[Card] = Counter()
     for i in range(400):
         world = state.resample_from_infostate(0, random.Random(i))
-        seen.update(world.schafkopf.hands[1])
-    unseen = [c for c in LONG_DECK if c not in state.schafkopf.hands[0]]
+        seen.update(world.game_state.hands[1])
+    unseen = [c for c in LONG_DECK if c not in state.game_state.hands[0]]
     assert set(seen) == set(unseen)
     assert max(seen.values()) < 1.5 * min(seen.values())
 
 
 def test_ismcts_plays_with_resampling(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = Counter[int]()
-    original = og.SchafkopfOpenSpielState.resample_from_infostate
+    original = SpielState.resample_from_infostate
 
-    def spy(self: og.SchafkopfOpenSpielState, player_id: int, sampler: object = None) -> object:
+    def spy(self: SpielState, player_id: int, sampler: object = None) -> object:
         calls[player_id] += 1
         return original(self, player_id, sampler)
 
-    monkeypatch.setattr(og.SchafkopfOpenSpielState, "resample_from_infostate", spy)
+    monkeypatch.setattr(SpielState, "resample_from_infostate", spy)
     game = _load()
     rng = random.Random(6)
     bot = ismcts.ISMCTSBot(
@@ -315,7 +315,7 @@ def test_observer_variants() -> None:
     assert "hand:" not in obs.string_from(state, 0)
     private = game.make_py_observer()
     private.set_from(state, 0)
-    assert private.dict["hand"].sum() == len(state.schafkopf.hands[0])
+    assert private.dict["hand"].sum() == len(state.game_state.hands[0])
     with pytest.raises(ValueError, match="ALL_PLAYERS"):
         game.make_py_observer(pyspiel.IIGObservationType(
             perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))

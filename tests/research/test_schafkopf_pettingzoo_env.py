@@ -1,5 +1,5 @@
 """The PettingZoo AEC environment of Schafkopf
-(stammtisch.games.schafkopf.research.pettingzoo_env)."""
+(stammtisch.research.pettingzoo)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,14 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from stammtisch.errors import IllegalActionError
-from stammtisch.games.schafkopf.research.pettingzoo_env import AGENTS, SchafkopfEnv, env
 from stammtisch.games.schafkopf.rules import SchafkopfRules
+from stammtisch.research.pettingzoo import GameEnv
+
+AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+
+
+def schafkopf_env(rules: object = None, dealer: int = 0, **kwargs: object) -> GameEnv:
+    return GameEnv("schafkopf", rules, dealer, **kwargs)
 
 
 @pytest.mark.parametrize("rules", ["standard", "anleitung"])
@@ -20,23 +26,23 @@ def test_api_test(rules: str) -> None:
     with warnings.catch_warnings():
         # PettingZoo warns about Dict observations for environments it does not list
         warnings.simplefilter("ignore", UserWarning)
-        api_test(SchafkopfEnv(rules), num_cycles=300)
+        api_test(schafkopf_env(rules), num_cycles=300)
 
 
 def test_api_test_perfect_recall_muss() -> None:
     rules = SchafkopfRules.preset("standard", all_pass="muss", games=["sauspiel", "hochzeit"])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        api_test(SchafkopfEnv(rules, perfect_recall=True), num_cycles=300)
+        api_test(schafkopf_env(rules, perfect_recall=True), num_cycles=300)
 
 
 def test_seed_test() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        seed_test(lambda: SchafkopfEnv(), num_cycles=50)
+        seed_test(lambda: schafkopf_env(), num_cycles=50)
 
 
-def _play(e: SchafkopfEnv, rng: random.Random) -> dict[str, float]:
+def _play(e: GameEnv, rng: random.Random) -> dict[str, float]:
     totals = dict.fromkeys(AGENTS, 0.0)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -53,7 +59,7 @@ def _play(e: SchafkopfEnv, rng: random.Random) -> dict[str, float]:
 
 
 def test_rewards_are_the_payments() -> None:
-    e = SchafkopfEnv("anleitung", render_mode="ansi")
+    e = schafkopf_env("anleitung", render_mode="ansi")
     rng = random.Random(2)
     for game in range(20):
         e.reset(seed=game, options={"dealer": game % 4})
@@ -69,7 +75,7 @@ def test_rewards_are_the_payments() -> None:
 
 
 def test_only_the_agent_to_act_has_a_mask() -> None:
-    e = env()
+    e = schafkopf_env()
     e.reset(seed=4)
     for agent in AGENTS:
         mask = e.observe(agent)["action_mask"]
@@ -80,7 +86,7 @@ def test_only_the_agent_to_act_has_a_mask() -> None:
 
 def test_same_seed_same_hand() -> None:
     def run(seed: int) -> list[str]:
-        e = SchafkopfEnv()
+        e = schafkopf_env()
         e.reset(seed=seed)
         _play(e, random.Random(0))
         return [str(a) for _, a in e.game_state.history]
@@ -90,7 +96,7 @@ def test_same_seed_same_hand() -> None:
 
 
 def test_illegal_and_missing_actions() -> None:
-    e = SchafkopfEnv()
+    e = schafkopf_env()
     e.reset(seed=0)
     mask = e.observe(e.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
@@ -100,4 +106,4 @@ def test_illegal_and_missing_actions() -> None:
         e.step(None)
     assert e.render() is None
     with pytest.raises(ValueError, match="render_mode"):
-        SchafkopfEnv(render_mode="human")
+        schafkopf_env(render_mode="human")

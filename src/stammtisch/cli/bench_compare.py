@@ -13,7 +13,7 @@ per second:
 - ``rlcard_bridge`` — RLCard's Bridge (pure Python): ``env.reset()`` and ``env.step()``
   with a uniformly random legal action (what RLCard's ``RandomAgent`` does), no agents'
   models;
-- ``openspiel_python_mucken`` — our :mod:`stammtisch.games.mucken.research.openspiel_game` through
+- ``openspiel_python_mucken`` — our OpenSpiel game (:mod:`stammtisch.research.openspiel`) through
   pyspiel's Python-game path, driven exactly like Skat and Hearts.
 
 Every engine draws its decisions with ``random.Random`` (seeded); each runs ``--seconds``
@@ -236,13 +236,10 @@ def _openspiel(name: str) -> Callable[[], Playout]:
 
 def _python_game(game: str) -> Callable[[], Playout]:
     def make() -> Playout:
-        import pyspiel
+        from stammtisch.research.openspiel import load_game
 
-        from stammtisch.research import adapter
-
-        module = adapter(game, "openspiel")  # registers the game with pyspiel
-        spiel_game = pyspiel.load_game(module.GAME_TYPE.short_name)
-        cards = len(spiel_game.shared.cards)
+        spiel_game = load_game(game)
+        cards = spiel_game.encoding.num_cards
 
         def count(actions: list[int], first_chance: int) -> int:
             return sum(1 for a in actions if a < cards)
@@ -298,9 +295,9 @@ def engines(game: str = registry.DEFAULT_GAME) -> list[Engine]:
                "actions with id >= first_play_card_action_id (52 per played deal)",
                _rlcard_bridge),
     ]
-    if "openspiel" in desc.research:
+    if desc.encoding is not None:
         out.append(Engine(f"openspiel_python_{game}", "OpenSpiel (pyspiel)",
-                          f"Python game ({desc.research['openspiel']}) via pyspiel",
+                          "Python game (stammtisch.research.openspiel) via pyspiel",
                           "player actions with a card id (cards played to tricks)",
                           _python_game(game)))
     return out

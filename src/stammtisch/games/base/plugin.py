@@ -22,6 +22,7 @@ from stammtisch.games.base.options import RulesSchema
 from stammtisch.games.base.table import TableHooks
 
 if TYPE_CHECKING:
+    from stammtisch.games.base.encoding import EncodingLoader
     from stammtisch.games.base.presenter import Presenter
 
 __all__ = ["GameDescription", "GamePlugin", "UnknownGameError"]
@@ -109,9 +110,10 @@ class GamePlugin:
     #: what the judge of ``simulate`` and ``arena`` (:mod:`stammtisch.judging`) needs of
     #: the game: its deals and its own statistics; ``None``: bots are not judged
     statistics: JudgeStatistics | None = None
-    #: research adapters: kind (``encoding``, ``pettingzoo``, ``openspiel``) -> module
-    #: path, imported on demand (they need the research extra)
-    research: Mapping[str, str] = field(default_factory=dict)
+    #: the research encoding (ids, tensors, chance for the generic PettingZoo and OpenSpiel
+    #: adapters of :mod:`stammtisch.research`): ``encoding(rules, **params)`` imports it on
+    #: first use (it needs the research extra); ``None``: no research adapters
+    encoding: EncodingLoader | None = None
     #: what a live table on the server needs from the game (slow bots, the live record's
     #: extras, the stand-in marks, the rules' name, the new-table form's fields)
     table: TableHooks = field(default_factory=TableHooks)

@@ -29,6 +29,7 @@ from stammtisch.games.mucken.table import TABLE
 
 if TYPE_CHECKING:
     from stammtisch.games.mucken.presenter import MuckenPresenter
+    from stammtisch.games.mucken.research.encoding import MuckenEncoding
 
 
 def new_state(rules: MuckenRules, dealer: int = 0, rng: Rng | None = None) -> MuckenState:
@@ -147,6 +148,14 @@ def analysis() -> AnalysisHooks[Any, Any]:
     return AnalysisHooks(analyze=a.analyze, reference_pair=a.reference_pair)
 
 
+def research_encoding(rules: MuckenRules, **params: Any) -> MuckenEncoding:
+    """The research encoding of ``rules`` (ids, tensors: :mod:`stammtisch.research`);
+    imported on first use, it needs the research extra."""
+    from stammtisch.games.mucken.research.encoding import MuckenEncoding
+
+    return MuckenEncoding(rules, **params)
+
+
 #: Mucken as the registry knows it
 PLUGIN = GamePlugin(
     name="mucken",
@@ -178,9 +187,5 @@ PLUGIN = GamePlugin(
     solver_deal=solver_deal,
     analysis=analysis,
     hint=hint,
-    research={
-        "encoding": "stammtisch.games.mucken.research.encoding",
-        "pettingzoo": "stammtisch.games.mucken.research.pettingzoo_env",
-        "openspiel": "stammtisch.games.mucken.research.openspiel_game",
-    },
+    encoding=research_encoding,
 )

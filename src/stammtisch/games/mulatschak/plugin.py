@@ -28,6 +28,7 @@ from stammtisch.games.mulatschak.table import TABLE
 
 if TYPE_CHECKING:
     from stammtisch.games.mulatschak.presenter import MulatschakPresenter
+    from stammtisch.games.mulatschak.research.encoding import MulatschakEncoding
 
 
 def new_state(rules: MulatschakRules, dealer: int = 0, rng: Rng | None = None) -> MulatschakState:
@@ -53,11 +54,6 @@ def _describe_result(summary: Mapping[str, Any]) -> str:
 #: the bot a table uses when none is named (answers in a few milliseconds per decision;
 #: the search bot is stronger but slower, see docs/bots.md)
 DEFAULT_BOT = "heuristic"
-RESEARCH = {
-    "encoding": "stammtisch.games.mulatschak.research.encoding",
-    "pettingzoo": "stammtisch.games.mulatschak.research.pettingzoo_env",
-    "openspiel": "stammtisch.games.mulatschak.research.openspiel_game",
-}
 
 
 def presenter() -> MulatschakPresenter:
@@ -106,6 +102,14 @@ def analysis() -> AnalysisHooks[Any, Any]:
                          headline=a.headline, summary=a.summary)
 
 
+def research_encoding(rules: MulatschakRules, **params: Any) -> MulatschakEncoding:
+    """The research encoding of ``rules`` (ids, tensors: :mod:`stammtisch.research`);
+    imported on first use, it needs the research extra."""
+    from stammtisch.games.mulatschak.research.encoding import MulatschakEncoding
+
+    return MulatschakEncoding(rules, **params)
+
+
 #: Mulatschak as the registry knows it
 PLUGIN = GamePlugin(
     name="mulatschak",
@@ -128,7 +132,7 @@ PLUGIN = GamePlugin(
     default_bot=DEFAULT_BOT,
     analysis=analysis,
     hint=hint,
-    research=RESEARCH,
+    encoding=research_encoding,
     new_match=_new_match,
     statistics=STATISTICS,
     presenter=presenter,

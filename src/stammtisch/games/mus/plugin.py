@@ -20,6 +20,7 @@ from stammtisch.games.mus.table import TABLE
 
 if TYPE_CHECKING:
     from stammtisch.games.mus.presenter import MusPresenter
+    from stammtisch.games.mus.research.encoding import MusEncoding
 
 
 def _record_of(state: GameState) -> dict[str, Any]:
@@ -37,12 +38,6 @@ def result_line(out: Mapping[str, Any]) -> str:
 
 #: a table's default: the equity bot (a few ms a decision)
 DEFAULT_BOT = "heuristic"
-#: the research adapters by kind
-RESEARCH: Mapping[str, str] = {
-    "encoding": "stammtisch.games.mus.research.encoding",
-    "pettingzoo": "stammtisch.games.mus.research.pettingzoo_env",
-    "openspiel": "stammtisch.games.mus.research.openspiel_game",
-}
 
 
 def presenter() -> MusPresenter:
@@ -58,6 +53,14 @@ def load_bots() -> Mapping[str, BotFactory]:
     from stammtisch.games.mus.bots.heuristic import BluffBot, HeuristicBot
 
     return {"heuristic": HeuristicBot, "bluff": BluffBot}
+
+
+def research_encoding(rules: MusRules, **params: Any) -> MusEncoding:
+    """The research encoding of ``rules`` (ids, tensors: :mod:`stammtisch.research`);
+    imported on first use, it needs the research extra."""
+    from stammtisch.games.mus.research.encoding import MusEncoding
+
+    return MusEncoding(rules, **params)
 
 
 #: Mus as the registry knows it
@@ -84,5 +87,5 @@ PLUGIN = GamePlugin(
     presenter=presenter,
     load_bots=load_bots,
     default_bot=DEFAULT_BOT,
-    research=RESEARCH,
+    encoding=research_encoding,
 )

@@ -24,6 +24,7 @@ from stammtisch.games.schafkopf.table import TABLE
 
 if TYPE_CHECKING:
     from stammtisch.games.schafkopf.presenter import SchafkopfPresenter
+    from stammtisch.games.schafkopf.research.encoding import SchafkopfEncoding
 
 __all__ = ["PLUGIN", "hint", "load_bots", "solver", "solver_deal"]
 
@@ -159,6 +160,14 @@ def analysis() -> AnalysisHooks[Any, Any]:
                          headline=a.headline, summary=a.summary)
 
 
+def research_encoding(rules: SchafkopfRules, **params: Any) -> SchafkopfEncoding:
+    """The research encoding of ``rules`` (ids, tensors: :mod:`stammtisch.research`);
+    imported on first use, it needs the research extra."""
+    from stammtisch.games.schafkopf.research.encoding import SchafkopfEncoding
+
+    return SchafkopfEncoding(rules, **params)
+
+
 #: Schafkopf as the registry knows it
 PLUGIN = GamePlugin(
     name="schafkopf",
@@ -189,9 +198,5 @@ PLUGIN = GamePlugin(
     solver_deal=solver_deal,
     analysis=analysis,
     hint=hint,
-    research={
-        "encoding": "stammtisch.games.schafkopf.research.encoding",
-        "pettingzoo": "stammtisch.games.schafkopf.research.pettingzoo_env",
-        "openspiel": "stammtisch.games.schafkopf.research.openspiel_game",
-    },
+    encoding=research_encoding,
 )

@@ -1,10 +1,6 @@
-"""Fixed integer action ids and observation tensors for Mucken, for learning code.
-
-The public API of :mod:`stammtisch` keeps typed actions (a :class:`~stammtisch.cards.Card`,
-a :class:`~stammtisch.engine.core.Say`, a :class:`~stammtisch.engine.core.Cut`); this module
-is the edge where they become integers and arrays, for the PettingZoo environment
-(:mod:`stammtisch.games.mucken.research.pettingzoo_env`) and the OpenSpiel game
-(:mod:`stammtisch.games.mucken.research.openspiel_game`).
+"""Mucken's research encoding: fixed action ids, observation tensors and strings, the deal
+card by card and a world sampler, for the generic PettingZoo environment and OpenSpiel game
+(:mod:`stammtisch.research.pettingzoo`, :mod:`stammtisch.research.openspiel`).
 
 Action ids (:class:`ActionCodec`), for one rules object, with ``N`` the deck size
 (24 short, 32 long) and ``B = len(rules.bids)``:
@@ -24,24 +20,18 @@ then ``C`` ids        ``Cut(k)`` for ``k = cut_min .. N - cut_min_left`` (``C = 
 then                  ``geben``, ``klopfen``, ``ramsch``
 ====================  =====================================================
 
-The chance actions (:class:`~stammtisch.engine.core.Shuffle`,
-:class:`~stammtisch.engine.core.Deal`) have no id: the environments resolve chance
-themselves.
-
-The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` alone — the
-JSON-ready view that hides other hands at the source — so it cannot leak hidden cards. Seats
-are *relative* to the observer: relative seat ``r`` is absolute seat ``(seat + r) % 4``, so
-``0`` is the observer, ``1`` the left neighbour (next to play), ``2`` the partner and ``3``
-the right neighbour.  Every entry lies in ``[0, 1]``.  ``K = 4 * B + 5`` bounds the number
-of calls of one game (at most ``B`` raises, at most three ``weiter`` between two raises,
-before the first and after the last one, plus a Muss-Spiel call).  The pieces, in order:
+The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` alone, so
+it cannot leak hidden cards.  Seats are *relative* to the observer: relative seat ``r`` is
+seat ``(seat + r) % 4`` (0 the observer, 1 the left neighbour, 2 the partner, 3 the right
+neighbour).  Every entry lies in ``[0, 1]``.  ``K = 4 * B + 5`` bounds the calls of one
+game.  The pieces, in order:
 
 =================  ==================  ===============================================
 piece              shape               meaning
 =================  ==================  ===============================================
 ``hand``           ``(N,)``            own cards
-``played``         ``(4, N)``          cards already on the table (finished tricks and
-                                       the current one), by relative seat
+``played``         ``(4, N)``          cards on the table (finished tricks and the
+                                       current one), by relative seat
 ``trick``          ``(4, N)``          the cards of the current trick, by relative seat
 ``trick_leader``   ``(4,)``            who leads / led the current trick (play phase)
 ``tricks_won``     ``(4,)``            tricks taken by each relative seat, / hand size
@@ -62,9 +52,15 @@ piece              shape               meaning
 ``doublings``      ``(4, 4)``          row ``i`` (kontra, re, sup, hirsch): who said it
 ``factor``         ``(1,)``            ``1 - 1/factor`` (Einwerfen's pending factor)
 ``play_sequence``  ``(N, N)``          only with ``perfect_recall``: row ``k`` is the
-                                       ``k``-th card played (who played it follows from
-                                       ``dealer`` and the trick winners)
+                                       ``k``-th card played
 =================  ==================  ===============================================
+
+**OpenSpiel** deals card by card in the packets of the real deal (the chance outcomes are
+card ids; during the deal a seat sees the cards dealt to it so far) and leaves out the
+Abheben (a random deal is what any cut gives; so no Klopfen either).  **Resampling**
+(:func:`sample_world`) deals the unseen cards uniformly among the deals with the hard
+facts: voids, the Stichzwang of a Ramsch, the Muss-Spiel card with the seat that had to
+call; what calls suggest is not used.
 
 >>> from stammtisch.games.mucken.rules import MuckenRules
 >>> codec = ActionCodec(MuckenRules.preset("seefest"))
@@ -77,26 +73,22 @@ piece              shape               meaning
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from stammtisch.cards import LONG_DECK, SHORT_DECK, Card
-from stammtisch.engine.core import Action, Cut, GameState, Say
+from stammtisch.engine.core import CHANCE, Action, Cut, GameState, Say
+from stammtisch.engine.tricks import TRUMP
 from stammtisch.errors import InvalidActionError
-from stammtisch.games.mucken.rules import DOUBLING_WORDS, MuckenRules
+from stammtisch.games.base.encoding import Layout, PacketDeal, Uniform, deal_uniformly, shuffle
+from stammtisch.games.mucken.rules import DOUBLING_WORDS, LEVELS, MuckenRules
+from stammtisch.games.mucken.state import MuckenState
 
-__all__ = [
-    "PHASES",
-    "ActionCodec",
-    "ObservationEncoder",
-    "Piece",
-    "max_calls",
-]
+__all__ = ["PHASES", "ActionCodec", "MuckenEncoding", "ObservationEncoder", "max_calls",
+           "played_by_seat", "sample_world"]
 
 #: the phases of :class:`~stammtisch.games.mucken.state.MuckenState`, in tensor order
 PHASES: tuple[str, ...] = ("shuffle", "cut", "bidding", "muss", "doubling", "play", "end")
@@ -123,11 +115,8 @@ class ActionCodec:
     def __init__(self, rules: MuckenRules) -> None:
         self.rules = rules
         self.deck: tuple[Card, ...] = _deck(rules)
-        actions: list[Action] = list(self.deck)
-        actions.extend(Say(name) for name in rules.bid_names())
-        actions.append(Say("weiter"))
-        actions.extend(Say(w) for w in DOUBLING_WORDS)
-        actions.append(Say("gut"))
+        actions: list[Action] = [*self.deck, *(Say(name) for name in rules.bid_names()),
+                                 Say("weiter"), *(Say(w) for w in DOUBLING_WORDS), Say("gut")]
         if rules.cut_max_times > 0:
             n = len(self.deck)
             actions.extend(Cut(k) for k in range(rules.cut_min, n - rules.cut_min_left + 1))
@@ -135,10 +124,7 @@ class ActionCodec:
         self.actions: tuple[Action, ...] = tuple(actions)
         self._ids: dict[Action, int] = {a: i for i, a in enumerate(actions)}
         self.num_cards = len(self.deck)
-
-    @property
-    def num_actions(self) -> int:
-        return len(self.actions)
+        self.num_actions = len(self.actions)
 
     def encode(self, action: Action) -> int:
         """The id of ``action``; :class:`InvalidActionError` if it has none (chance)."""
@@ -159,114 +145,57 @@ class ActionCodec:
     def card_id(self, card: Card) -> int:
         return self._ids[card]
 
-    def is_card(self, action_id: int) -> bool:
-        return 0 <= action_id < self.num_cards
-
     def name(self, action_id: int) -> str:
         """The text form of the action (as ``str(action)`` writes it)."""
         return str(self.decode(action_id))
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of ``state.legal_actions()``, ascending."""
-        ids = self._ids
-        return sorted(ids[a] for a in state.legal_actions())
+        return sorted(self._ids[a] for a in state.legal_actions())
 
     def legal_mask(self, state: GameState) -> MaskArray:
         mask = np.zeros(len(self.actions), dtype=np.int8)
-        for a in state.legal_actions():
-            mask[self._ids[a]] = 1
+        mask[self.legal_ids(state)] = 1
         return mask
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """One named part of the flat observation tensor."""
-
-    name: str
-    shape: tuple[int, ...]
-    offset: int
-
-    @property
-    def size(self) -> int:
-        return math.prod(self.shape)
-
-
-class ObservationEncoder:
+class ObservationEncoder(Layout):
     """Turns ``state.view(seat)`` into a flat ``float32`` tensor (layout: module docstring)."""
 
     def __init__(self, rules: MuckenRules, *, perfect_recall: bool = False) -> None:
         self.rules = rules
         self.perfect_recall = perfect_recall
-        deck = _deck(rules)
-        n = len(deck)
-        b = len(rules.bids)
+        n, b = len(_deck(rules)), len(rules.bids)
         self.num_cards = n
         self.hand_size = rules.hand_size
         self.max_calls = max_calls(rules)
-        self._card: dict[str, int] = {str(c): i for i, c in enumerate(deck)}
+        self._card = {str(c): i for i, c in enumerate(_deck(rules))}
         words = ["weiter", *rules.bid_names(), "ramsch"]
-        self._word: dict[str, int] = {w: i for i, w in enumerate(words)}
-        self._bid: dict[str, int] = {w: i for i, w in enumerate(rules.bid_names())}
+        self._word = {w: i for i, w in enumerate(words)}
+        self._bid = {w: i for i, w in enumerate(rules.bid_names())}
         contracts = [*rules.bid_names(), *NO_BID_CONTRACTS]
-        self._contract: dict[str, int] = {w: i for i, w in enumerate(contracts)}
-        self._phase: dict[str, int] = {p: i for i, p in enumerate(PHASES)}
-        shapes: list[tuple[str, tuple[int, ...]]] = [
-            ("hand", (n,)),
-            ("played", (4, n)),
-            ("trick", (4, n)),
-            ("trick_leader", (4,)),
-            ("tricks_won", (4,)),
-            ("augen", (2,)),
-            ("hand_sizes", (4,)),
-            ("phase", (len(PHASES),)),
-            ("to_act", (4,)),
-            ("dealer", (4,)),
-            ("cuts", (MAX_CUTS,)),
-            ("klopfen", (1,)),
-            ("calls", (self.max_calls, 4 + len(words))),
-            ("standing_bid", (b,)),
-            ("bid_holder", (4,)),
-            ("contract", (len(contracts),)),
-            ("declarer", (4,)),
-            ("doublings", (len(DOUBLING_WORDS), 4)),
-            ("factor", (1,)),
-        ]
-        if perfect_recall:
-            shapes.append(("play_sequence", (n, n)))
-        pieces: list[Piece] = []
-        offset = 0
-        for name, shape in shapes:
-            p = Piece(name, shape, offset)
-            pieces.append(p)
-            offset += p.size
-        self.pieces: tuple[Piece, ...] = tuple(pieces)
-        self._by_name = {p.name: p for p in pieces}
-        self.size = offset
-
-    def shape(self, name: str) -> tuple[int, ...]:
-        return self._by_name[name].shape
-
-    def split(self, tensor: FloatArray) -> dict[str, FloatArray]:
-        """Named, reshaped views into ``tensor`` (no copies)."""
-        return {p.name: tensor[p.offset : p.offset + p.size].reshape(p.shape)
-                for p in self.pieces}
+        self._contract = {w: i for i, w in enumerate(contracts)}
+        self._phase = {p: i for i, p in enumerate(PHASES)}
+        super().__init__([
+            ("hand", (n,)), ("played", (4, n)), ("trick", (4, n)), ("trick_leader", (4,)),
+            ("tricks_won", (4,)), ("augen", (2,)), ("hand_sizes", (4,)),
+            ("phase", (len(PHASES),)), ("to_act", (4,)), ("dealer", (4,)),
+            ("cuts", (MAX_CUTS,)), ("klopfen", (1,)), ("calls", (self.max_calls, 4 + len(words))),
+            ("standing_bid", (b,)), ("bid_holder", (4,)), ("contract", (len(contracts),)),
+            ("declarer", (4,)), ("doublings", (len(DOUBLING_WORDS), 4)), ("factor", (1,)),
+            *([("play_sequence", (n, n))] if perfect_recall else []),
+        ])
 
     def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray:
-        """The tensor of ``view`` (a ``MuckenState.view(seat)`` for a seat, not a spectator).
-
-        Writes into ``out`` (zeroed first) when given, else into a new array.
-        """
+        """The tensor of ``view`` (a ``MuckenState.view(seat)`` for a seat, not a spectator),
+        written into ``out`` (zeroed first) when given."""
         seat: int | None = view["seat"]
         if seat is None:
             raise ValueError("the observation needs a seat's view, not a spectator's")
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = self.cleared(out)
         t = self.split(out)
         card = self._card
         h = float(self.hand_size)
-
         observer: int = seat
 
         def rel(s: int) -> int:
@@ -277,9 +206,8 @@ class ObservationEncoder:
         played = t["played"]
         sequence = t.get("play_sequence")
         k = 0
-        won = t["tricks_won"]
         for trick in view["tricks_played"]:
-            won[rel(trick["winner"])] += 1.0 / h
+            t["tricks_won"][rel(trick["winner"])] += 1.0 / h
             for entry in trick["cards"]:
                 ci = card[entry["card"]]
                 played[rel(entry["seat"]), ci] = 1.0
@@ -290,8 +218,7 @@ class ObservationEncoder:
         for entry in current:
             ci = card[entry["card"]]
             r = rel(entry["seat"])
-            played[r, ci] = 1.0
-            t["trick"][r, ci] = 1.0
+            played[r, ci] = t["trick"][r, ci] = 1.0
             if sequence is not None:
                 sequence[k, ci] = 1.0
             k += 1
@@ -316,12 +243,11 @@ class ObservationEncoder:
         for i, count in enumerate(view["cuts"][:MAX_CUTS]):
             t["cuts"][i] = count / self.num_cards
         t["klopfen"][0] = 1.0 if view["klopfen"] else 0.0
-        calls = t["calls"]
         if len(view["calls"]) > self.max_calls:
             raise ValueError(f"{len(view['calls'])} calls, more than the bound {self.max_calls}")
         for i, call in enumerate(view["calls"]):
-            calls[i, rel(call["seat"])] = 1.0
-            calls[i, 4 + self._word[call["call"]]] = 1.0
+            t["calls"][i, rel(call["seat"])] = 1.0
+            t["calls"][i, 4 + self._word[call["call"]]] = 1.0
         if view["standing_bid"] is not None:
             t["standing_bid"][self._bid[view["standing_bid"]]] = 1.0
             t["bid_holder"][rel(view["bid_holder"])] = 1.0
@@ -334,12 +260,179 @@ class ObservationEncoder:
         t["factor"][0] = 1.0 - 1.0 / max(1, int(view["factor"]))
         return out
 
-    def describe(self) -> list[dict[str, Any]]:
-        """The layout as JSON-ready data: name, shape, offset, size of each piece."""
-        return [{"name": p.name, "shape": list(p.shape), "offset": p.offset, "size": p.size}
-                for p in self.pieces]
+
+def _max_utility(rules: MuckenRules) -> float:
+    best = max(rules.pflichtmuck_value, rules.ramsch_value * (2 if rules.ramsch_double else 1),
+               rules.sie_value if rules.sie else 0)
+    for name in rules.bid_names():
+        for column in LEVELS:
+            v = rules.value(name, column)
+            if v is not None:
+                best = max(best, v * 2**rules.doublings)
+    return float(best)
 
 
-def decode_ids(codec: ActionCodec, ids: Sequence[int]) -> list[str]:
-    """The text forms of several ids (handy in logs)."""
-    return [codec.name(i) for i in ids]
+class MuckenEncoding:
+    """Mucken's :class:`~stammtisch.games.base.encoding.Encoding` (see the module)."""
+
+    num_players = 4
+    zero_sum = True
+    information_state_strings = True
+
+    def __init__(self, rules: MuckenRules) -> None:
+        self.rules = rules
+        self.params: Mapping[str, int] = {}
+        self.codec = ActionCodec(rules)
+        self.encoders = (ObservationEncoder(rules), ObservationEncoder(rules, perfect_recall=True))
+        n = self.num_cards = self.max_chance_outcomes = len(self.codec.deck)
+        size = rules.hand_size
+        self.deal = PacketDeal(self.codec.deck, (size // 2, size - size // 2))
+        self.num_actions = self.codec.num_actions
+        self.observation_shape: tuple[int, ...] = (self.encoders[0].size,)
+        self.information_state_shape: tuple[int, ...] | None = (self.encoders[1].size,)
+        self.max_utility = _max_utility(rules)
+        # the deal, the calls, the doubling words (at most 3 per doubling), the cards
+        self.max_game_length = n + max_calls(rules) + 3 * max(1, rules.doublings) + n
+
+    def initial_state(self, dealer: int) -> MuckenState:
+        return MuckenState(self.rules, dealer)
+
+    def legal_ids(self, state: MuckenState, pending: Sequence[int] = ()) -> list[int]:
+        if state.current_player == CHANCE:
+            return self.deal.outcomes(pending)
+        return self.codec.legal_ids(state)
+
+    def action_index(self, action: Action, state: MuckenState) -> int:
+        return self.codec.encode(action)
+
+    def action_of(self, state: MuckenState, ids: Sequence[int]) -> Action | None:
+        if state.current_player == CHANCE:
+            return self.deal.action(ids, state.dealer)
+        return self.codec.decode(ids[-1])
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        return f"deal:{self.codec.deck[index]}" if chance else self.codec.name(index)
+
+    def returns(self, state: MuckenState) -> list[float]:
+        return [float(r) for r in state.returns()]
+
+    def view(self, state: MuckenState, seat: int, pending: Sequence[int] = (),
+             private: bool = True) -> dict[str, Any]:
+        """``state.view(seat)``; during OpenSpiel's deal with the cards dealt so far."""
+        v = state.view(seat)
+        if state.current_player == CHANCE:
+            dealt = self.deal.dealt(pending, state.dealer, seat)
+            v["hand"] = [str(c) for c in state.sort_hand(dealt)]
+            v["hand_sizes"] = self.deal.counts(pending, state.dealer)
+        if not private:
+            v["hand"] = []
+        return v
+
+    def observation(self, state: MuckenState, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: FloatArray | None = None) -> FloatArray:
+        return self.encoders[perfect_recall].encode(self.view(state, seat, pending, private), out)
+
+    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
+               ) -> dict[str, FloatArray]:
+        return self.encoders[perfect_recall].split(tensor)
+
+    def observation_string(self, state: MuckenState, seat: int, pending: Sequence[int] = (),
+                           *, private: bool = True, perfect_recall: bool = False) -> str:
+        v = self.view(state, seat, pending, private)
+        parts = [f"p{seat}", v["phase"]]
+        if private:
+            parts.append("hand:" + " ".join(v["hand"]))
+        parts.append("sizes:" + "".join(str(n) for n in v["hand_sizes"]))
+        if v["calls"]:
+            parts.append("calls:" + " ".join(f"{c['seat']}{c['call']}" for c in v["calls"]))
+        if v["contract"]:
+            parts.append(f"contract:{v['contract']}@{v['declarer']}")
+        if v["doublings"]:
+            parts.append("dbl:" + " ".join(f"{d['seat']}{d['word']}" for d in v["doublings"]))
+        if perfect_recall:
+            plays = [f"{e['seat']}{e['card']}" for t in v["tricks_played"] for e in t["cards"]]
+            if plays:
+                parts.append("plays:" + " ".join(plays))
+        else:
+            played = [sorted(e["card"] for t in v["tricks_played"] for e in t["cards"]
+                             if e["seat"] == s) for s in range(4)]
+            if any(played):
+                parts.append("played:" + "|".join(" ".join(p) for p in played))
+            parts.append(f"tricks:{v['tricks_taken'][0]}-{v['tricks_taken'][1]}"
+                         f" augen:{v['augen_taken'][0]}-{v['augen_taken'][1]}")
+        if v["trick"]:
+            parts.append("trick:" + " ".join(f"{e['seat']}{e['card']}" for e in v["trick"]))
+        if v["to_act"] is not None:
+            parts.append(f"to_act:{v['to_act']}")
+        return " ".join(parts)
+
+    def resample(self, state: MuckenState, history: Sequence[int], player: int,
+                 uniform: Uniform) -> list[int]:
+        """Every seat keeps its deal positions; the other seats' hold the cards they
+        played and a :func:`sample_world` of the unseen ones."""
+        deal, dealer = list(history[:self.num_cards]), state.dealer
+        own = self.deal.dealt(deal, dealer, player)
+        hidden = sample_world(state, player, own, self.deal.counts(deal, dealer), uniform)
+        played = played_by_seat(state)
+        for seat in range(4):
+            if seat != player:
+                positions = [k for k in self.deal.positions(dealer, seat) if k < len(deal)]
+                for k, card in zip(positions, [*played[seat], *hidden[seat]], strict=True):
+                    deal[k] = self.codec.card_id(card)
+        return [*deal, *history[self.num_cards:]]
+
+
+def played_by_seat(ms: MuckenState) -> list[list[Card]]:
+    """The cards each seat has played so far (finished tricks and the current one)."""
+    out: list[list[Card]] = [[], [], [], []]
+    t = ms.tricks
+    for lead, cards in [*t.tricks, (t.leader, tuple(t.current))]:
+        for i, c in enumerate(cards):
+            out[(lead + i) % 4].append(c)
+    return out
+
+
+def _muss_caller(ms: MuckenState) -> int | None:
+    """The seat known to hold the Muss-Spiel card: asked to call after four 'weiter'."""
+    if ms.rules.no_game != "muss":
+        return None
+    if ms.phase == "muss":
+        return ms.current_player
+    calls = ms.calls
+    if len(calls) >= 5 and all(w == "weiter" for _, w in calls[:4]):
+        return calls[4][0]
+    return None
+
+
+def sample_world(ms: MuckenState, player: int, own: Sequence[Card], dealt_to: Sequence[int],
+                 uniform: Uniform) -> list[list[Card]]:
+    """The hidden cards of every other seat, drawn uniformly among the worlds with the hard
+    facts ``player`` knows from public information and its cards ``own`` (dealt so far,
+    played or held); ``dealt_to``: the cards each seat was dealt so far.  Reads no other
+    hand.  ``result[player]`` is empty."""
+    order = ms.order
+    must_trump = ms.contract == "ramsch" and ms.rules.ramsch_stichzwang
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    t = ms.tricks
+    for lead, cards in [*t.tricks, (t.leader, tuple(t.current))]:
+        for i, c in enumerate(cards[1:], start=1):
+            k = order.klass(c)
+            if k != order.klass(cards[0]):
+                voids[(lead + i) % 4].add(order.klass(cards[0]))
+                if must_trump and k != TRUMP:
+                    voids[(lead + i) % 4].add(TRUMP)
+    played = played_by_seat(ms)
+    gone = {*own, *(c for p in played for c in p)}
+    unseen = [c for c in _deck(ms.rules) if c not in gone]
+    hidden = [0 if s == player else dealt_to[s] - len(played[s]) for s in range(4)]
+    excluded = [{c for c in unseen if order.klass(c) in voids[s]} for s in range(4)]
+    fixed: dict[Card, int] = {}
+    muss_seat = _muss_caller(ms)
+    if muss_seat is not None and muss_seat != player and Card.parse(ms.rules.muss_card) in unseen:
+        fixed[Card.parse(ms.rules.muss_card)] = muss_seat
+    out = deal_uniformly(unseen, [*hidden, len(unseen) - sum(hidden)], [*excluded, set()],
+                         fixed, uniform)
+    for hand in out[:4]:  # the order within a hand is not observable
+        shuffle(hand, uniform)
+    return out[:4]

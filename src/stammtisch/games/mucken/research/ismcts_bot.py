@@ -3,7 +3,8 @@
 :class:`IsmctsBot` plays through the ordinary bot interface (``choose(state, rng)``) and
 decides with OpenSpiel's Information Set Monte Carlo Tree Search
 (:class:`open_spiel.python.algorithms.ismcts.ISMCTSBot`, Cowling, Powley and Whitehouse
-2011) on the game ``python_mucken`` (:mod:`stammtisch.games.mucken.research.openspiel_game`).
+2011) on the game ``python_mucken``: the OpenSpiel game of :mod:`stammtisch.research.spiel`
+(written once for every game) over Mucken's research encoding.
 
 For every decision (see :func:`to_openspiel`):
 
@@ -11,14 +12,14 @@ For every decision (see :func:`to_openspiel`):
    as chance, so a state whose information state for the seat is the real one is built
    by dealing the seat its own cards truthfully and the other seats *a* consistent
    assignment: the cards each of them has played, and for its hidden cards one world
-   drawn with :func:`~stammtisch.games.mucken.research.openspiel_game.sample_world` — the sampler of
-   ``resample_from_infostate``, which respects the hand sizes, the voids shown, the
-   Stichzwang of a Ramsch and the Muss-Spiel card.  The sampler is given only the seat's
-   knowledge: a copy of the state with the other hands emptied and the seat's own cards.
-   The public actions (calls, doublings, cards) are then replayed, checked.  IS-MCTS
-   never uses the hidden cards of this state: every simulation starts from a fresh
-   ``resample_from_infostate`` of the seat (``max_world_samples`` unlimited), so only the
-   information state matters (the test swaps other seats' cards and gets the same move).
+   drawn with :func:`~stammtisch.games.mucken.research.encoding.sample_world` — the sampler
+   of ``resample_from_infostate``, which respects the hand sizes, the voids shown, the
+   Stichzwang of a Ramsch and the Muss-Spiel card.  The sampler reads only public
+   information and the seat's own cards.  The public actions (calls, doublings, cards)
+   are then replayed, checked.  IS-MCTS never uses the hidden cards of this state: every
+   simulation starts from a fresh ``resample_from_infostate`` of the seat
+   (``max_world_samples`` unlimited), so only the information state matters (the test
+   swaps other seats' cards and gets the same move).
 2. **The search, for a time budget.**  OpenSpiel's IS-MCTS runs a fixed
    ``max_simulations``; here the same algorithm (its ``sample_root_state`` and
    ``run_simulation``, a subclass overriding only the outer loop of ``run_search``) runs
@@ -65,18 +66,17 @@ import dataclasses
 import importlib.util
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.cards import Card
 from stammtisch.engine.core import Action, Cut, GameState, Rng, Say
 from stammtisch.games.mucken.state import MuckenState
 
 if TYPE_CHECKING:
-    from stammtisch.games.mucken.research.encoding import ActionCodec
-    from stammtisch.games.mucken.research.openspiel_game import MuckenGame, MuckenOpenSpielState
+    from stammtisch.games.mucken.research.encoding import ActionCodec, MuckenEncoding
+    from stammtisch.research.spiel import SpielGame, SpielState
 
 __all__ = [
     "DEFAULT_TIME_BUDGET",
@@ -154,21 +154,22 @@ class SearchStats:
 
 
 @cache
-def _game(rules_text: str, dealer: int) -> MuckenGame:
-    import pyspiel
+def _game(rules_text: str, dealer: int) -> SpielGame:
+    # the one OpenSpiel game of the research layer (the import upwards named in the layers
+    # contract of pyproject.toml; research.spiel imports no registry, no other game)
+    from stammtisch.games.mucken.plugin import PLUGIN
+    from stammtisch.research.spiel import load_game
 
-    import stammtisch.games.mucken.research.openspiel_game  # noqa: F401  (registers python_mucken)
-
-    game = pyspiel.load_game("python_mucken", {"rules": rules_text, "dealer": dealer})
-    return game  # type: ignore[no-any-return]
+    return load_game(PLUGIN, {"rules": rules_text, "dealer": dealer})
 
 
-def openspiel_game_for(state: MuckenState) -> MuckenGame:
+def openspiel_game_for(state: MuckenState) -> SpielGame:
     """The ``python_mucken`` game of ``state``'s rules and dealer (cached); ValueError if
     the rules cannot be a game parameter (a custom score table)."""
-    from stammtisch.games.mucken.research.openspiel_game import rules_param
+    from stammtisch.games.base.encoding import rules_param
+    from stammtisch.games.mucken.plugin import PLUGIN
 
-    return _game(rules_param(state.rules), state.dealer)
+    return _game(rules_param(PLUGIN, state.rules), state.dealer)
 
 
 def public_actions(state: MuckenState) -> list[tuple[int, Action]]:
@@ -184,29 +185,7 @@ def public_actions(state: MuckenState) -> list[tuple[int, Action]]:
     return out
 
 
-class _SeatKnowledge:
-    """What :func:`~stammtisch.games.mucken.research.openspiel_game.knowledge` reads of a ``_Core``,
-    built from one seat's information only: the game with the other hands emptied, the
-    seat's own cards, and how many cards were dealt."""
-
-    def __init__(self, game: MuckenGame, state: MuckenState, seat: int,
-                 own: Sequence[Card]) -> None:
-        self.shared = game.shared
-        public = state.clone()
-        public.hands = [list(h) if s == seat else [] for s, h in enumerate(state.hands)]
-        public.dealt = tuple(tuple(own) if s == seat else () for s in range(4))
-        self.mucken = public
-        self.seat = seat
-        self.own = list(own)
-        self.deal = [-1] * len(game.shared.cards)  # the deal is complete; contents unknown
-
-    def dealt_so_far(self, player: int) -> list[Card]:
-        if player != self.seat:
-            raise ValueError("only the seat's own cards are known")
-        return list(self.own)
-
-
-def to_openspiel(state: MuckenState, seat: int, rng: random.Random) -> MuckenOpenSpielState:
+def to_openspiel(state: MuckenState, seat: int, rng: random.Random) -> SpielState:
     """A ``python_mucken`` state with ``seat``'s information state of ``state``.
 
     The seat's own cards (held and played) are dealt to it; each other seat is dealt the
@@ -214,23 +193,22 @@ def to_openspiel(state: MuckenState, seat: int, rng: random.Random) -> MuckenOpe
     (drawn with ``rng``).  Then the public actions are replayed.  Reads only
     ``state.hands[seat]`` and public information.
     """
-    from stammtisch.games.mucken.research.openspiel_game import played_by_seat, sample_world
+    from stammtisch.games.mucken.research.encoding import played_by_seat, sample_world
 
     if state.phase in ("shuffle", "cut"):
         raise ValueError("the cards are not dealt yet")
     game = openspiel_game_for(state)
-    shared = game.shared
-    codec: ActionCodec = shared.codec
+    encoding: MuckenEncoding = game.encoding  # type: ignore[assignment]
+    codec = encoding.codec
     played = played_by_seat(state)
     own = [*played[seat], *state.hands[seat]]
-    know = _SeatKnowledge(game, state, seat, own)
-    hidden = sample_world(know, seat, rng.random)  # type: ignore[arg-type]
-    order = [-1] * len(shared.cards)
+    hidden = sample_world(state, seat, own, [state.rules.hand_size] * 4, rng.random)
+    order = [-1] * encoding.num_cards
     for s in range(4):
         cards = own if s == seat else [*played[s], *hidden[s]]
-        for k, card in zip(shared.seat_positions[s], cards, strict=True):
+        for k, card in zip(encoding.deal.positions(state.dealer, s), cards, strict=True):
             order[k] = codec.card_id(card)
-    os_state: MuckenOpenSpielState = game.new_initial_state()
+    os_state: SpielState = game.new_initial_state()
     for card_id in order:
         os_state.apply_action(card_id)
     for _, action in public_actions(state):
@@ -249,12 +227,12 @@ class _EngineRollout:
         self.rollouts = rollouts
         self.quiet = quiet
 
-    def evaluate(self, state: MuckenOpenSpielState) -> list[float]:
+    def evaluate(self, state: SpielState) -> list[float]:
         rnd = self.rng.random
         quiet = self.quiet
         total = [0.0, 0.0, 0.0, 0.0]
         for _ in range(self.rollouts):
-            s = state.mucken.clone()
+            s = state.game_state.clone()
             while s.current_player >= 0:
                 legal = s.legal_actions()
                 if quiet and s.phase != "play":
@@ -267,7 +245,7 @@ class _EngineRollout:
                 total[i] += r
         return [t / self.rollouts for t in total]
 
-    def prior(self, state: MuckenOpenSpielState) -> list[tuple[int, float]]:
+    def prior(self, state: SpielState) -> list[tuple[int, float]]:
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
 
@@ -347,7 +325,7 @@ class IsmctsBot:
         root = to_openspiel(state, seat, py_rng)
         if root.current_player() != seat:  # pragma: no cover - the replay is checked
             raise RuntimeError("the OpenSpiel state has another player to act")
-        codec: ActionCodec = root.get_game().codec
+        codec: ActionCodec = root.get_game().encoding.codec
         legal = root.legal_actions()
         evaluator: Any
         if s.rollout in ("engine", "quiet"):

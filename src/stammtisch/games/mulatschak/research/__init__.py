@@ -1,4 +1,2 @@
-"""Research adapters for Mulatschak (need the research extra: numpy, gymnasium, pettingzoo,
-open_spiel): fixed ids and tensors (:mod:`.encoding`), a PettingZoo AEC environment
-(:mod:`.pettingzoo_env`) and the OpenSpiel game ``python_mulatschak``
-(:mod:`.openspiel_game`), each for 2–6 players."""
+"""Mulatschak's research encoding (:mod:`.encoding`, needs the research extra) for the generic
+PettingZoo and OpenSpiel adapters of :mod:`stammtisch.research`."""

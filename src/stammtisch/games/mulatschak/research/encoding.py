@@ -1,11 +1,12 @@
-"""Fixed integer action ids and observation tensors for Mulatschak (2–6 seats).
+"""Mulatschak's research encoding (2–6 seats): action ids, observation tensors and strings,
+for the generic PettingZoo environment and OpenSpiel game (:mod:`stammtisch.research`).
 
 The engine's words name card sets (``tausche E7 G8``, ``ab HK S9``), far too many to give
-each an id.  Here such a word is **chosen card by card**: :class:`Driver` keeps the cards
-selected so far (a *pending selection*; the same seat stays to act) and applies the
-engine's word when the selection is complete.  Cards are selected in deck order
-(:data:`~stammtisch.games.mulatschak.state.DECK`), so every card set has exactly one
-sequence of ids.  88 ids, the same for every table:
+each an id.  Here such a word is **chosen card by card**: the ids chosen so far are a
+*pending selection* (the same seat stays to act) and the engine's word is applied when
+the selection is complete (:func:`action_of`; :class:`Driver` drives a state by ids).
+Cards are selected in deck order (:data:`~stammtisch.games.mulatschak.state.DECK`), so
+every card set has exactly one sequence of ids.  88 ids, the same for every table:
 
 ==============  ================================================================
 id              action
@@ -28,8 +29,9 @@ A ``tausche`` starts with its first card id (only cards that can start a legal
 ``tausche``), goes on with higher cards while a larger ``tausche`` is legal, and ends with
 ``fertig``.  ``ab C…`` (after ``sau``, ``sechs``, a ``bruecke``, ``weiss nicht``): the card
 ids in deck order, applied when as many as must go are selected.  **A Muli out of turn is
-not offered** by the adapters (only ``muli`` in turn, id 70): a learning agent acts on its
-turn only.  The shuffle has no id: the environments resolve chance themselves.
+not offered** (only ``muli`` in turn, id 70): a learning agent acts on its turn only.
+OpenSpiel draws the shuffle one card per chance node (the deck, top first).  Rewards are
+``returns()``: minus the hand's score change.
 
 The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` plus the
 cards played in the finished tricks (public at the table; the view shows only the current
@@ -40,18 +42,22 @@ trick) and the seat's own pending selection — never another seat's hand.  Seat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from stammtisch.cards import Card
-from stammtisch.engine.core import Action, Say
-from stammtisch.errors import IllegalActionError
+from stammtisch.engine.core import CHANCE, Action, Say
+from stammtisch.errors import IllegalActionError, InvalidActionError
+from stammtisch.games.base.encoding import Layout, draw
+from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import DECK, SUITS, MulatschakState, canonical
 
-__all__ = ["MAX_SEATS", "NUM_ACTIONS", "WORDS", "Driver", "ObservationEncoder", "action_name"]
+__all__ = ["MAX_SEATS", "NUM_ACTIONS", "WORDS", "Driver", "MulatschakEncoding",
+           "ObservationEncoder", "action_name", "action_of", "legal_ids"]
 
 MAX_SEATS = 6
 NUM_CARDS = len(DECK)
@@ -68,6 +74,8 @@ _INDEX = {c: i for i, c in enumerate(DECK)}
 PHASES = ("shuffle", "cut", "bidding", "trump", "weiss_ab", "mitgehen", "exchange", "give",
           "play", "end")
 
+FloatArray = npt.NDArray[np.float32]
+
 
 def action_name(action: int) -> str:
     """The text of an action id (a card, or a word of :data:`WORDS`)."""
@@ -81,126 +89,120 @@ def _text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in canonical(cards))
 
 
+def _ab_count(s: MulatschakState) -> int:
+    return s.to_discard if s.phase == "weiss_ab" or (s.phase == "give" and s.to_discard) else 0
+
+
+def selection(state: MulatschakState, pending: Sequence[int]) -> tuple[str | None, list[Card]]:
+    """The open selection: ``"tausche"``, ``"sicht"`` or ``None``, and the cards chosen."""
+    if pending and not _ab_count(state) and pending[0] == SICHT:
+        return "sicht", []
+    chosen = [DECK[i] for i in pending]
+    return ("tausche" if chosen and not _ab_count(state) else None), chosen
+
+
+def legal_ids(s: MulatschakState, pending: Sequence[int] = ()) -> list[int]:
+    """The legal ids of the seat to act after the ids ``pending`` (sorted; empty at the end)."""
+    if s.is_terminal():
+        return []
+    mode, chosen = selection(s, pending)
+    words = {str(a) for a in s.legal_actions()}
+    hand = canonical(s.hands[s.current_player]) if s.current_player >= 0 else ()
+    k = _ab_count(s)
+    if k:
+        after = _INDEX[chosen[-1]] if chosen else -1
+        need = k - len(chosen)
+        return [_INDEX[c] for c in hand
+                if _INDEX[c] > after and sum(1 for x in hand if _INDEX[x] > _INDEX[c]) >= need - 1]
+    if s.phase == "play":
+        return sorted(_INDEX[a] for a in s.legal_actions() if isinstance(a, Card))
+    if mode == "sicht":
+        return sorted(_INDEX[c] for c in hand if f"sicht {c}" in words)
+    if mode == "tausche":
+        ids = [_INDEX[c] for c in hand if _INDEX[c] > _INDEX[chosen[-1]]
+               and f"tausche {_text([*chosen, c])}" in words]
+        return sorted([*ids, FERTIG])
+    ids = []
+    if s.phase == "exchange":
+        ids = [_INDEX[c] for c in hand if f"tausche {c}" in words]
+        if any(w.startswith("sicht ") for w in words):
+            ids.append(SICHT)
+    return sorted([*ids, *(_WORD_ID[w] for w in words if w in _WORD_ID)])
+
+
+def action_of(s: MulatschakState, ids: Sequence[int]) -> Action | None:
+    """The engine action the ids chosen at this node make (``None``: a card added to the
+    selection); IllegalActionError if the last id is not legal."""
+    *pending, action = ids
+    if action not in legal_ids(s, pending):
+        raise IllegalActionError(f"action {action} ({action_name(action)}) is not legal now "
+                                 f"(phase {s.phase})")
+    mode, chosen = selection(s, pending)
+    k = _ab_count(s)
+    if k:
+        return Say(f"ab {_text([*chosen, DECK[action]])}") if len(chosen) + 1 == k else None
+    if s.phase == "play":
+        return DECK[action]
+    if mode == "sicht":
+        return Say(f"sicht {DECK[action]}")
+    if action == FERTIG:
+        return Say(f"tausche {_text(chosen)}")
+    if action == SICHT or action < NUM_CARDS:  # a selection starts or goes on
+        return None
+    return Say(WORDS[action - NUM_CARDS])
+
+
 @dataclass
 class Driver:
-    """An engine state and the acting seat's pending card selection, driven by ids."""
+    """An engine state and the acting seat's pending selection, driven by ids."""
 
     state: MulatschakState
-    #: ``"tausche"``, ``"sicht"`` or ``"ab"`` while a selection is open
-    mode: str | None = None
-    chosen: list[Card] = field(default_factory=list)
+    pending: list[int] = field(default_factory=list)
+
+    @property
+    def mode(self) -> str | None:
+        """``"tausche"``, ``"sicht"`` or ``None`` (no selection, or the cards of an ``ab``)."""
+        return selection(self.state, self.pending)[0]
+
+    @property
+    def chosen(self) -> list[Card]:
+        return selection(self.state, self.pending)[1]
 
     def clone(self) -> Driver:
-        return Driver(self.state.clone(), self.mode, list(self.chosen))
-
-    def _ab_count(self) -> int:
-        s = self.state
-        if s.phase == "weiss_ab" or (s.phase == "give" and s.to_discard):
-            return s.to_discard
-        return 0
+        return Driver(self.state.clone(), list(self.pending))
 
     def legal_ids(self) -> list[int]:
-        """The legal action ids of the seat to act (sorted; empty at the end)."""
-        s = self.state
-        if s.is_terminal():
-            return []
-        words = {str(a) for a in s.legal_actions()}
-        hand = canonical(s.hands[s.current_player]) if s.current_player >= 0 else ()
-        k = self._ab_count()
-        if k:
-            after = _INDEX[self.chosen[-1]] if self.chosen else -1
-            need = k - len(self.chosen)
-            ids = []
-            for c in hand:
-                i = _INDEX[c]
-                if i > after and sum(1 for x in hand if _INDEX[x] > i) >= need - 1:
-                    ids.append(i)
-            return ids
-        if s.phase == "play":
-            return sorted(_INDEX[a] for a in s.legal_actions() if isinstance(a, Card))
-        if self.mode == "sicht":
-            return sorted(_INDEX[c] for c in hand if f"sicht {c}" in words)
-        if self.mode == "tausche":
-            after = _INDEX[self.chosen[-1]]
-            ids = [_INDEX[c] for c in hand if _INDEX[c] > after
-                   and f"tausche {_text([*self.chosen, c])}" in words]
-            return sorted([*ids, FERTIG])
-        ids = []
-        if s.phase == "exchange":
-            ids = [_INDEX[c] for c in hand if f"tausche {c}" in words]
-            if any(w.startswith("sicht ") for w in words):
-                ids.append(SICHT)
-        ids += [_WORD_ID[w] for w in words if w in _WORD_ID]
-        return sorted(ids)
+        return legal_ids(self.state, self.pending)
 
     def apply(self, action: int) -> Action | None:
-        """Apply an id (checked); the engine action when one was applied, else ``None``
-        (a card added to the selection)."""
-        if action not in self.legal_ids():
-            name = action_name(action)
-            raise IllegalActionError(f"action {action} ({name}) is not legal now "
-                                     f"(phase {self.state.phase})")
-        s = self.state
-        k = self._ab_count()
-        if k:
-            self.chosen.append(DECK[action])
-            if len(self.chosen) < k:
-                return None
-            return self._say(f"ab {_text(self.chosen)}")
-        if s.phase == "play":
-            card = DECK[action]
-            s.apply(card)
-            return card
-        if self.mode == "sicht":
-            return self._say(f"sicht {DECK[action]}")
-        if action == SICHT:
-            self.mode = "sicht"
-            return None
-        if action == FERTIG:
-            return self._say(f"tausche {_text(self.chosen)}")
-        if action < NUM_CARDS:  # a tausche card
-            self.mode = "tausche"
-            self.chosen.append(DECK[action])
-            return None
-        return self._say(WORDS[action - NUM_CARDS])
-
-    def _say(self, word: str) -> Action:
-        action = Say(word)
-        self.state.apply(action)
-        self.mode = None
-        self.chosen = []
-        return action
+        """Apply an id (checked); the engine action when one was applied, else ``None``."""
+        ids = [*self.pending, action]
+        engine_action = action_of(self.state, ids)
+        if engine_action is not None:
+            self.state.apply(engine_action)
+        self.pending = [] if engine_action is not None else ids
+        return engine_action
 
 
-class ObservationEncoder:
+class ObservationEncoder(Layout):
     """A flat float32 vector of one seat's view (see the module); :meth:`split` names
     the pieces."""
 
     def __init__(self) -> None:
         n, m = MAX_SEATS, NUM_CARDS
-        self.shapes: dict[str, tuple[int, ...]] = {
-            "seats": (n,), "hand": (m,), "played": (n, m), "trick": (n, m), "phase": (
-                len(PHASES),), "to_act": (n,), "dealer": (n,), "scores": (n,),
-            "bid": (6,), "holder": (n,), "passed": (n,), "trump": (4,), "home": (n,),
-            "tricks_won": (n,), "hand_sizes": (n,), "stock": (1,), "klopfen": (1,),
-            "doubled": (1,), "shown": (m,), "revealed": (m,), "selection": (m,),
-            "mode": (2,)}
-        self.size = int(sum(int(np.prod(s)) for s in self.shapes.values()))
-
-    def split(self, vector: np.ndarray[Any, Any]) -> dict[str, np.ndarray[Any, Any]]:
-        out, at = {}, 0
-        for name, shape in self.shapes.items():
-            k = int(np.prod(shape))
-            out[name] = vector[at:at + k].reshape(shape)
-            at += k
-        return out
+        super().__init__([
+            ("seats", (n,)), ("hand", (m,)), ("played", (n, m)), ("trick", (n, m)),
+            ("phase", (len(PHASES),)), ("to_act", (n,)), ("dealer", (n,)), ("scores", (n,)),
+            ("bid", (6,)), ("holder", (n,)), ("passed", (n,)), ("trump", (4,)), ("home", (n,)),
+            ("tricks_won", (n,)), ("hand_sizes", (n,)), ("stock", (1,)), ("klopfen", (1,)),
+            ("doubled", (1,)), ("shown", (m,)), ("revealed", (m,)), ("selection", (m,)),
+            ("mode", (2,))])
 
     def encode(self, driver: Driver, seat: int, *, private: bool = True,
-               out: np.ndarray[Any, Any] | None = None) -> np.ndarray[Any, Any]:
+               out: FloatArray | None = None) -> FloatArray:
         """The observation of ``seat`` (``private=False``: without its own hand and
         selection, the public observation)."""
-        vec = np.zeros(self.size, np.float32) if out is None else out
-        vec[:] = 0.0
+        vec = self.cleared(out)
         p = self.split(vec)
         state = driver.state
         v = state.view(seat)
@@ -216,10 +218,8 @@ class ObservationEncoder:
             if state.current_player == seat:
                 for c in driver.chosen:
                     p["selection"][_INDEX[c]] = 1.0
-                if driver.mode == "tausche":
-                    p["mode"][0] = 1.0
-                elif driver.mode == "sicht":
-                    p["mode"][1] = 1.0
+                if driver.mode is not None:
+                    p["mode"][0 if driver.mode == "tausche" else 1] = 1.0
         for trick in state.tricks_played:  # public: the cards played in finished tricks
             for s, c in trick:
                 p["played"][rel(s), _INDEX[c]] = 1.0
@@ -253,3 +253,93 @@ class ObservationEncoder:
         if v["revealed"] is not None:
             p["revealed"][_INDEX[Card.parse(v["revealed"])]] = 1.0
         return vec
+
+
+ENCODER = ObservationEncoder()
+
+
+class MulatschakEncoding:
+    """Mulatschak's :class:`~stammtisch.games.base.encoding.Encoding` for ``players`` seats,
+    each hand from ``scores`` (default 21 each)."""
+
+    num_actions = NUM_ACTIONS
+    num_cards = max_chance_outcomes = NUM_CARDS
+    observation_shape: tuple[int, ...] = (ENCODER.size,)
+    information_state_shape: tuple[int, ...] | None = None
+    information_state_strings = False
+    zero_sum = False
+    max_utility = 40.0  # a Muli's ±10 × 4 with Herz and Klopfen
+
+    def __init__(self, rules: MulatschakRules, players: int = 4,
+                 scores: Sequence[int] | None = None) -> None:
+        if not 2 <= players <= 6:
+            raise ValueError(f"players={players!r}: Mulatschak has 2 to 6")
+        self.scores = list(scores) if scores is not None else [21] * players
+        if len(self.scores) != players:
+            raise ValueError(f"scores={self.scores!r}: one per seat ({players})")
+        self.rules, self.num_players = rules, players
+        self.params: Mapping[str, int] = {"players": players}
+        # the shuffle, the cut, the bidding, trump, mitgehen, the exchange chosen card by
+        # card, nimm/weg/ab, the tricks
+        self.max_game_length = NUM_CARDS + 20 + 32 * players
+
+    def initial_state(self, dealer: int) -> MulatschakState:
+        return MulatschakState(self.rules, dealer, self.scores)
+
+    def legal_ids(self, state: MulatschakState, pending: Sequence[int] = ()) -> list[int]:
+        if state.current_player == CHANCE:
+            return [i for i in range(NUM_CARDS) if i not in pending]
+        return legal_ids(state, pending)
+
+    def action_index(self, action: Action, state: MulatschakState) -> int:
+        if isinstance(action, Card):
+            return _INDEX[action]
+        if str(action) in _WORD_ID:
+            return _WORD_ID[str(action)]
+        raise InvalidActionError(f"{action}: no single id (card sets are chosen card by card)")
+
+    def action_of(self, state: MulatschakState, ids: Sequence[int]) -> Action | None:
+        if state.current_player == CHANCE:
+            return draw(DECK, range(NUM_CARDS), ids)
+        return action_of(state, ids)
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        return f"draw:{DECK[index]}" if chance else action_name(index)
+
+    def returns(self, state: MulatschakState) -> list[float]:
+        return [float(r) for r in state.returns()]
+
+    def observation(self, state: MulatschakState, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: FloatArray | None = None) -> FloatArray:
+        return ENCODER.encode(Driver(state, list(pending)), seat, private=private, out=out)
+
+    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
+               ) -> dict[str, FloatArray]:
+        return ENCODER.split(tensor)
+
+    def observation_string(self, state: MulatschakState, seat: int, pending: Sequence[int] = (),
+                           *, private: bool = True, perfect_recall: bool = False) -> str:
+        v: dict[str, Any] = state.view(seat)
+        parts = [f"p{seat}", v["phase"]]
+        if private:
+            parts.append("hand:" + " ".join(v["hand"]))
+            chosen = selection(state, pending)[1] if state.current_player == seat else []
+            if chosen:
+                parts.append("selected:" + " ".join(str(c) for c in chosen))
+        parts.append("sizes:" + ",".join(str(n) for n in v["hand_sizes"]))
+        if v["said"]:
+            parts.append("said:" + " ".join(f"{p}{w.replace(' ', '_')}" for p, w in v["said"]))
+        played = [f"{p}{c}" for t in state.tricks_played for p, c in t]
+        if played:
+            parts.append("played:" + " ".join(played))
+        if v["trick"]:
+            parts.append("trick:" + " ".join(f"{p}{c}" for p, c in v["trick"]))
+        if v["shown"]:
+            parts.append("shown:" + " ".join(v["shown"]))
+        parts.append(f"to_act:{v['to_act']}")
+        return " ".join(parts)
+
+    def resample(self, state: MulatschakState, history: Sequence[int], player: int,
+                 uniform: Any) -> None:
+        return None

@@ -1,3 +1,2 @@
-"""Research adapters of Mus (need the research extra): :mod:`.encoding` (action ids,
-observation tensors), :mod:`.pettingzoo_env` (an AEC environment), :mod:`.openspiel_game`
-(the OpenSpiel game ``python_mus``)."""
+"""Mus's research encoding (:mod:`.encoding`, needs the research extra) for the generic
+PettingZoo and OpenSpiel adapters of :mod:`stammtisch.research`."""

@@ -1,8 +1,5 @@
-"""Fixed integer action ids and observation tensors for Mus, for learning code.
-
-The engine's words are :class:`~stammtisch.engine.core.Say` actions; this module is the
-edge where they become integers and arrays, for the PettingZoo environment
-(:mod:`.pettingzoo_env`) and the OpenSpiel game (:mod:`.openspiel_game`).
+"""Mus's research encoding: action ids, observation tensors and strings, for the generic
+PettingZoo environment and OpenSpiel game (:mod:`stammtisch.research`).
 
 Action ids (:class:`ActionCodec`, 119 ids, the same for every rules object):
 
@@ -20,7 +17,10 @@ id              action
 of a lance go on without end; the adapters mask ``mus`` after ``max_mus_rounds`` discard
 rounds and every ``envido`` after ``max_bets`` bets in a lance (``ordago``, ``quiero``,
 ``no quiero`` stay), so a hand has a bounded length (OpenSpiel needs one).  Defaults: 3
-discard rounds, 4 bets.
+discard rounds, 4 bets.  **Rewards** are each seat's pair's points of the hand minus the
+other pair's (:func:`~stammtisch.games.mus.statistics.hand_points`: an accepted ordago credits
+the winner with the points it still needed), zero-sum.  OpenSpiel places the shuffle and
+each reshuffle of the discards one card per chance node.
 
 The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` alone (the
 view hides the other hands and the cards the others discarded), read through the bots'
@@ -46,6 +46,10 @@ piece             shape      meaning
 ``bets``          ``(1,)``   bets in the lance / 4 (≤ 1)
 ================  =========  ==========================================================
 
+The information-state string (perfect recall) lists, in order, the player's hand whenever
+it changes and every word as the player heard it (its own discards by card, the others'
+by number).
+
 >>> codec = ActionCodec()
 >>> codec.num_actions, codec.encode_word("envido 2"), codec.name(103), codec.name(118)
 (119, 6, 'envido 99', 'descarte 1111')
@@ -55,7 +59,7 @@ piece             shape      meaning
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,13 +67,15 @@ import numpy as np
 import numpy.typing as npt
 
 from stammtisch.cards import SPANISH_DECK, Card
-from stammtisch.engine.core import Action, GameState, Say
+from stammtisch.engine.core import CHANCE, Action, GameState, Say
 from stammtisch.errors import IllegalActionError, InvalidActionError
+from stammtisch.games.base.encoding import Layout, draw
 from stammtisch.games.mus.bots.equity import observe
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import MAX_ENVIDO, MusState
+from stammtisch.games.mus.statistics import hand_points
 
-__all__ = ["NUM_ACTIONS", "ActionCodec", "Limits", "ObservationEncoder"]
+__all__ = ["NUM_ACTIONS", "ActionCodec", "Limits", "MusEncoding", "ObservationEncoder"]
 
 _WORDS = ("mus", "no mus", "paso", "quiero", "no quiero", "ordago")
 _ENVIDO0 = 6
@@ -78,6 +84,8 @@ NUM_ACTIONS = _DESCARTE0 + 15  # 119
 _CARD_INDEX = {c: i for i, c in enumerate(SPANISH_DECK)}
 _PHASES = ("shuffle", "mus", "discard", "reshuffle", "lances", "end")
 _LANCES = ("grande", "chica", "pares", "juego", "punto")
+
+FloatArray = npt.NDArray[np.float32]
 
 
 @dataclass(frozen=True)
@@ -107,10 +115,8 @@ class ActionCodec:
         """The id of a word that names no cards."""
         if word in _WORDS:
             return _WORDS.index(word)
-        if word.startswith("envido "):
-            n = int(word.split()[1])
-            if 2 <= n <= MAX_ENVIDO:
-                return _ENVIDO0 + n - 2
+        if word.startswith("envido ") and 2 <= int(word.split()[1]) <= MAX_ENVIDO:
+            return _ENVIDO0 + int(word.split()[1]) - 2
         raise InvalidActionError(f"{word!r} has no action id")
 
     def encode(self, action: Action, state: MusState) -> int:
@@ -132,10 +138,8 @@ class ActionCodec:
         """The action of id ``action_id`` for the seat to act in ``state``."""
         if not 0 <= action_id < NUM_ACTIONS:
             raise InvalidActionError(f"action id {action_id} (ids are 0..{NUM_ACTIONS - 1})")
-        if action_id < _ENVIDO0:
-            return Say(_WORDS[action_id])
         if action_id < _DESCARTE0:
-            return Say(f"envido {action_id - _ENVIDO0 + 2}")
+            return Say(self.name(action_id))
         mask = action_id - _DESCARTE0 + 1
         seat = state.current_player
         if seat < 0:
@@ -165,8 +169,7 @@ class ActionCodec:
         if state.phase == "mus" and _mus_rounds(state.view(None)) >= limits.max_mus_rounds:
             ids = [i for i in ids if i != 0]
         if state.phase == "lances":
-            view = state.view(state.current_player)
-            bet = observe(view, state.rules).lance_bet
+            bet = observe(state.view(state.current_player), state.rules).lance_bet
             if bet is not None and bet.bets >= limits.max_bets:
                 ids = [i for i in ids if not _ENVIDO0 <= i < _DESCARTE0]
         return ids
@@ -177,34 +180,19 @@ class ActionCodec:
         return mask
 
 
-_PIECES: tuple[tuple[str, int], ...] = (
-    ("hand", 40), ("phase", 6), ("to_act", 4), ("mano", 4), ("score", 2), ("mus_rounds", 1),
-    ("discards", 4), ("lance", 5), ("pares", 4), ("juego", 4), ("bettor", 4), ("refused", 4),
-    ("stake", 3), ("bets", 1),
-)
-
-
-class ObservationEncoder:
+class ObservationEncoder(Layout):
     """A flat ``float32`` tensor of one seat's view (pieces in the module text)."""
 
     def __init__(self, rules: MusRules | None = None) -> None:
         self.rules = rules or MusRules.preset("duples")
-        self.size = sum(n for _, n in _PIECES)
+        super().__init__([(name, (n,)) for name, n in (
+            ("hand", 40), ("phase", 6), ("to_act", 4), ("mano", 4), ("score", 2),
+            ("mus_rounds", 1), ("discards", 4), ("lance", 5), ("pares", 4), ("juego", 4),
+            ("bettor", 4), ("refused", 4), ("stake", 3), ("bets", 1))])
 
-    def split(self, tensor: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
-        """Views of the pieces of ``tensor`` by name."""
-        out = {}
-        k = 0
-        for name, n in _PIECES:
-            out[name] = tensor[k:k + n]
-            k += n
-        return out
-
-    def encode(self, view: Mapping[str, Any],
-               out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+    def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray:
         """The tensor of ``view`` (a ``state.view(seat)``), into ``out`` if given."""
-        t = np.zeros(self.size, np.float32) if out is None else out
-        t[:] = 0.0
+        t = self.cleared(out)
         p = self.split(t)
         seat = int(view["seat"])
 
@@ -221,8 +209,7 @@ class ObservationEncoder:
         target = self.rules.target
         p["score"][0] = min(view["score"][seat % 2] / target, 1.0)
         p["score"][1] = min(view["score"][1 - seat % 2] / target, 1.0)
-        rounds = _mus_rounds(view)
-        p["mus_rounds"][0] = min(rounds / 4, 1.0)
+        p["mus_rounds"][0] = min(_mus_rounds(view) / 4, 1.0)
         for who, w in view["words"][-12:]:
             if str(w).startswith("descarte"):
                 p["discards"][rel(who)] = (len(str(w).split()) - 1) / 4
@@ -244,3 +231,121 @@ class ObservationEncoder:
                 p["stake"][2] = float(bet.ordago)
                 p["bets"][0] = min(bet.bets / 4, 1.0)
         return t
+
+
+class MusEncoding:
+    """Mus's :class:`~stammtisch.games.base.encoding.Encoding`: hands from the score
+    ``(score0, score1)``, within ``Limits(max_mus_rounds, max_bets)``."""
+
+    num_players = 4
+    num_actions = NUM_ACTIONS
+    num_cards = 0  # no player id names a card (the chance outcomes do)
+    max_chance_outcomes = 40
+    information_state_shape: tuple[int, ...] | None = None
+    information_state_strings = True
+    zero_sum = True
+
+    def __init__(self, rules: MusRules, score0: int = 0, score1: int = 0,
+                 max_mus_rounds: int = 3, max_bets: int = 4) -> None:
+        if not all(0 <= s < rules.target for s in (score0, score1)):
+            raise ValueError(f"score={(score0, score1)}: each from 0 to target - 1")
+        self.rules, self.score = rules, (score0, score1)
+        self.limits = Limits(max_mus_rounds, max_bets)
+        self.params: Mapping[str, int] = {
+            "score0": score0, "score1": score1, "max_mus_rounds": max_mus_rounds,
+            "max_bets": max_bets}
+        self.codec = ActionCodec()
+        self.encoder = ObservationEncoder(rules)
+        self.observation_shape: tuple[int, ...] = (self.encoder.size,)
+        # accepted stakes in four lances, the bonuses (pares 6, juego 6, punto, the en-paso
+        # points) and the credit of an ordago (at most the target)
+        self.max_utility = float(4 * MAX_ENVIDO * max_bets + 6 + 6 + rules.punto_bonus + 2
+                                 + rules.target)
+        # the shuffle; per discard round 4 mus, 4 descarte and at most one reshuffle (24
+        # cards); the last Mus round; per lance 3 passes, the bets, two refusals after
+        # each, one quiero
+        lance = 3 + 3 * (max_bets + 1) + 1
+        self.max_game_length = 40 + max_mus_rounds * (8 + 24) + 4 + 4 * lance
+
+    def initial_state(self, dealer: int) -> MusState:
+        return MusState(self.rules, dealer, self.score)
+
+    def _chance_ids(self, state: MusState) -> list[int]:
+        cards = SPANISH_DECK if state.phase == "shuffle" else state.pool
+        return sorted(_CARD_INDEX[c] for c in cards)
+
+    def legal_ids(self, state: MusState, pending: Sequence[int] = ()) -> list[int]:
+        if state.current_player == CHANCE:
+            return [i for i in self._chance_ids(state) if i not in pending]
+        return self.codec.legal_ids(state, self.limits)
+
+    def action_index(self, action: Action, state: MusState) -> int:
+        return self.codec.encode(action, state)
+
+    def action_of(self, state: MusState, ids: Sequence[int]) -> Action | None:
+        if state.current_player == CHANCE:
+            return draw(SPANISH_DECK, self._chance_ids(state), ids)
+        if ids[-1] not in self.legal_ids(state):
+            raise IllegalActionError(
+                f"action id {ids[-1]} ({self.codec.name(ids[-1])}) is not legal now")
+        return self.codec.decode(ids[-1], state)
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        return f"card:{SPANISH_DECK[index]}" if chance else self.codec.name(index)
+
+    def returns(self, state: MusState) -> list[float]:
+        if not state.is_terminal():
+            return [0.0] * 4
+        pts = hand_points(state)
+        diff = float(pts[0] - pts[1])
+        return [diff, -diff, diff, -diff]
+
+    def observation(self, state: MusState, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: FloatArray | None = None) -> FloatArray:
+        v = state.view(seat)
+        if state.phase == "shuffle" or not private:
+            v["hand"] = []
+        return self.encoder.encode(v, out)
+
+    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
+               ) -> dict[str, FloatArray]:
+        return self.encoder.split(tensor)
+
+    def observation_string(self, state: MusState, seat: int, pending: Sequence[int] = (),
+                           *, private: bool = True, perfect_recall: bool = False) -> str:
+        placed = len(pending) if state.current_player == CHANCE else 0
+        if perfect_recall:
+            return f"p{seat} placed:{placed if state.phase == 'shuffle' else 0} " + " | ".join(
+                self._heard(state, seat, private))
+        v = state.view(seat)
+        parts = [f"p{seat}", str(v["phase"]), f"score:{v['score'][0]}:{v['score'][1]}"]
+        if state.phase == "shuffle":
+            parts.append(f"placed:{placed}")
+        if private:
+            parts.append("hand:" + " ".join([] if state.phase == "shuffle" else v["hand"]))
+        if v.get("lance"):
+            parts.append(f"lance:{v['lance']}")
+        parts.append("words:" + " ".join(f"{w[0]}:{w[1]}" for w in v["words"][-8:]))
+        return " ".join(parts)
+
+    def _heard(self, state: MusState, seat: int, private: bool) -> list[str]:
+        """Every word as ``seat`` heard it and (``private``) its hand whenever it changed
+        to four cards, replayed from the hand's start."""
+        replay = MusState(self.rules, state.dealer, state.start_score)
+        log = []
+        for who, action in state.history:
+            before = list(replay.hands[seat])
+            replay.apply_unchecked(action)
+            if who >= 0:
+                word = str(action)
+                if word.startswith("descarte ") and (who != seat or not private):
+                    word = f"descarte {len(word.split()) - 1}"
+                log.append(f"{who}:{word}")
+            if private and replay.hands[seat] != before and len(replay.hands[seat]) == 4:
+                log.append("h:" + " ".join(str(c) for c in replay.hands[seat]))
+        return log
+
+    def resample(self, state: MusState, history: Sequence[int], player: int,
+                 uniform: Any) -> None:
+        return None

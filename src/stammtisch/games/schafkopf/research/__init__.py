@@ -1,3 +1,2 @@
-"""Research adapters of Schafkopf (need the research extra): fixed action ids and
-observation tensors (:mod:`.encoding`), a PettingZoo AEC environment (:mod:`.pettingzoo_env`)
-and the OpenSpiel game ``python_schafkopf`` (:mod:`.openspiel_game`)."""
+"""Schafkopf's research encoding (:mod:`.encoding`, needs the research extra) for the generic
+PettingZoo and OpenSpiel adapters of :mod:`stammtisch.research`."""

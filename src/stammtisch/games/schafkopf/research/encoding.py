@@ -1,9 +1,6 @@
-"""Fixed integer action ids and observation tensors for Schafkopf, for learning code.
-
-The engine keeps typed actions (a :class:`~stammtisch.cards.Card`, a
-:class:`~stammtisch.engine.core.Say`); this module is the edge where they become integers
-and arrays, for the PettingZoo environment (:mod:`.pettingzoo_env`) and the OpenSpiel game
-(:mod:`.openspiel_game`).
+"""Schafkopf's research encoding: fixed action ids, observation tensors and strings, the deal
+card by card and a world sampler, for the generic PettingZoo environment and OpenSpiel game
+(:mod:`stammtisch.research.pettingzoo`, :mod:`stammtisch.research.openspiel`).
 
 Action ids (:class:`ActionCodec`) are the same for every rules object — 70 ids:
 
@@ -21,13 +18,11 @@ id              action
                 (``kontra``, ``re`` in ``standard``; at most :data:`MAX_STOSS` words)
 ==============  ================================================================
 
-The shuffle has no id: the environments resolve chance themselves.
-
 The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` alone — the
-view that hides other hands, the second packet during Legen, the card passed in a
-Hochzeit and the partner of a Rufspiel until the called ace falls — so it cannot leak hidden
-cards.  Seats are *relative* to the observer: ``r`` is absolute seat ``(seat + r) % 4``.
-Every entry lies in ``[0, 1]``.  ``W = 29`` game words, ``P = 9`` phases.
+view hides other hands, the second packet during Legen, the card passed in a Hochzeit and
+the partner of a Rufspiel until the called ace falls.  Seats are *relative* to the
+observer: ``r`` is absolute seat ``(seat + r) % 4``.  Every entry lies in ``[0, 1]``.
+``W = 29`` game words, ``P = 9`` phases.
 
 =================  ===============  ==================================================
 piece              shape            meaning
@@ -58,6 +53,16 @@ piece              shape            meaning
                                     ``k``-th card played
 =================  ===============  ==================================================
 
+**OpenSpiel** deals the 32 cards one chance node each, four to each seat from the dealer's
+left, twice (the first packet is what a seat sees when it decides on Legen).
+**Resampling** keeps the player's own cards (during Legen the first packet) and every played
+card and deals the unseen ones uniformly among the deals with the hard facts: voids, the
+called ace (not with the declarer of a Sauspiel; with the seat that led the called suit
+when the ace did not fall — davonlaufen), EO with the Muss-Spieler, no trump with the
+Hochzeiter after the exchange (each of the two knows the card he gave; a third seat draws
+the two passed cards).  Each world is then replayed *checked*; a world in which a recorded
+word or card would be illegal is rejected and another drawn.
+
 >>> from stammtisch.games.schafkopf.rules import SchafkopfRules
 >>> codec = ActionCodec(SchafkopfRules.preset("anleitung"))
 >>> codec.num_actions, codec.encode(Say("weiter")), str(codec.decode(66)), str(codec.decode(0))
@@ -68,8 +73,7 @@ piece              shape            meaning
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,13 +81,23 @@ import numpy as np
 import numpy.typing as npt
 
 from stammtisch.cards import LONG_DECK, Card
-from stammtisch.engine.core import Action, GameState, Say
-from stammtisch.errors import InvalidActionError, RulesError
-from stammtisch.games.schafkopf.games import BID_GAMES, MUSS_GAMES
+from stammtisch.engine.core import CHANCE, Action, Deal, GameState, Say
+from stammtisch.errors import InvalidActionError, RulesError, StammtischError
+from stammtisch.games.base.encoding import (
+    Layout,
+    NoWorldError,
+    PacketDeal,
+    Uniform,
+    below,
+    deal_uniformly,
+    shuffle,
+)
+from stammtisch.games.schafkopf.games import BID_GAMES, MUSS_GAMES, NORMAL
 from stammtisch.games.schafkopf.rules import SchafkopfRules
+from stammtisch.games.schafkopf.state import EO, SchafkopfState
 
 __all__ = ["GAME_WORDS", "MAX_STOSS", "NUM_ACTIONS", "PHASES", "ActionCodec",
-           "ObservationEncoder", "Piece"]
+           "ObservationEncoder", "SchafkopfEncoding"]
 
 #: the phases of :class:`~stammtisch.games.schafkopf.state.SchafkopfState`, in tensor order
 PHASES: tuple[str, ...] = ("shuffle", "legen", "bidding", "muss", "hochzeit", "exchange",
@@ -95,11 +109,10 @@ PLAIN_WORDS: tuple[str, ...] = ("weiter", "gut", "lege", "annehmen")
 MAX_STOSS = 5
 #: the bidding has one word per seat, and a Muss-Spiel call
 MAX_BIDS = 5
-CARD_IDS = 32
-WORD_BASE = CARD_IDS
-PLAIN_BASE = WORD_BASE + len(GAME_WORDS)
-STOSS_BASE = PLAIN_BASE + len(PLAIN_WORDS)
-NUM_ACTIONS = STOSS_BASE + MAX_STOSS
+NUM_ACTIONS = 32 + len(GAME_WORDS) + len(PLAIN_WORDS) + MAX_STOSS
+#: how many worlds the sampler draws before it gives up
+MAX_TRIES = 5000
+DEAL = PacketDeal(LONG_DECK, (4, 4))
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -109,23 +122,19 @@ class ActionCodec:
     """Stable integer ids for every action (see the module docstring); the Stoß ids name
     the words of ``rules``."""
 
+    num_cards = 32
+    num_actions = NUM_ACTIONS
+
     def __init__(self, rules: SchafkopfRules | None = None) -> None:
         rules = rules if rules is not None else SchafkopfRules.preset("standard")
         if len(rules.stoss_words) > MAX_STOSS:
             raise RulesError(f"stoss_words: at most {MAX_STOSS} words have action ids")
         self.rules = rules
-        actions: list[Action | None] = [*LONG_DECK]
-        actions.extend(Say(w) for w in GAME_WORDS)
-        actions.extend(Say(w) for w in PLAIN_WORDS)
         stoss: list[Action | None] = [Say(w) for w in rules.stoss_words]
-        actions.extend(stoss + [None] * (MAX_STOSS - len(stoss)))
-        self.actions: tuple[Action | None, ...] = tuple(actions)
-        self._ids: dict[Action, int] = {a: i for i, a in enumerate(actions) if a is not None}
-        self.num_cards = CARD_IDS
-
-    @property
-    def num_actions(self) -> int:
-        return NUM_ACTIONS
+        self.actions: tuple[Action | None, ...] = (
+            *LONG_DECK, *(Say(w) for w in GAME_WORDS), *(Say(w) for w in PLAIN_WORDS),
+            *stoss, *[None] * (MAX_STOSS - len(stoss)))
+        self._ids = {a: i for i, a in enumerate(self.actions) if a is not None}
 
     def encode(self, action: Action) -> int:
         """The id of ``action``; :class:`InvalidActionError` if it has none (chance)."""
@@ -145,35 +154,17 @@ class ActionCodec:
     def card_id(self, card: Card) -> int:
         return self._ids[card]
 
-    def is_card(self, action_id: int) -> bool:
-        return 0 <= action_id < CARD_IDS
-
     def name(self, action_id: int) -> str:
         return str(self.decode(action_id))
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of ``state.legal_actions()``, ascending."""
-        ids = self._ids
-        return sorted(ids[a] for a in state.legal_actions())
+        return sorted(self._ids[a] for a in state.legal_actions())
 
     def legal_mask(self, state: GameState) -> MaskArray:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        for a in state.legal_actions():
-            mask[self._ids[a]] = 1
+        mask[self.legal_ids(state)] = 1
         return mask
-
-
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """One named part of the flat observation tensor."""
-
-    name: str
-    shape: tuple[int, ...]
-    offset: int
-
-    @property
-    def size(self) -> int:
-        return math.prod(self.shape)
 
 
 _CARD = {str(c): i for i, c in enumerate(LONG_DECK)}
@@ -184,49 +175,28 @@ _CONTRACT = {w: i for i, w in enumerate((*GAME_WORDS, "ramsch"))}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
 
 
-class ObservationEncoder:
+class ObservationEncoder(Layout):
     """Turns ``state.view(seat)`` into a flat ``float32`` tensor (layout: module docstring)."""
 
     def __init__(self, *, perfect_recall: bool = False) -> None:
         self.perfect_recall = perfect_recall
         w = len(GAME_WORDS)
-        shapes: list[tuple[str, tuple[int, ...]]] = [
+        super().__init__([
             ("hand", (32,)), ("played", (4, 32)), ("trick", (4, 32)), ("trick_leader", (4,)),
             ("tricks_won", (4,)), ("augen", (4,)), ("hand_sizes", (4,)),
             ("phase", (len(PHASES),)), ("to_act", (4,)), ("dealer", (4,)), ("lege", (4,)),
             ("bids", (MAX_BIDS, 4 + 1 + w)), ("standing", (w,)), ("contract", (w + 1,)),
             ("declarer", (4,)), ("called", (32,)), ("partner", (4,)), ("hochzeit", (4, 2)),
             ("stoss", (MAX_STOSS, 4)), ("multiplier", (1,)),
-        ]
-        if perfect_recall:
-            shapes.append(("play_sequence", (32, 32)))
-        pieces: list[Piece] = []
-        offset = 0
-        for name, shape in shapes:
-            p = Piece(name, shape, offset)
-            pieces.append(p)
-            offset += p.size
-        self.pieces: tuple[Piece, ...] = tuple(pieces)
-        self._by_name = {p.name: p for p in pieces}
-        self.size = offset
-
-    def shape(self, name: str) -> tuple[int, ...]:
-        return self._by_name[name].shape
-
-    def split(self, tensor: FloatArray) -> dict[str, FloatArray]:
-        """Named, reshaped views into ``tensor`` (no copies)."""
-        return {p.name: tensor[p.offset: p.offset + p.size].reshape(p.shape)
-                for p in self.pieces}
+            *([("play_sequence", (32, 32))] if perfect_recall else []),
+        ])
 
     def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray:
         """The tensor of ``view`` (a ``SchafkopfState.view(seat)`` of a seat)."""
         seat: int | None = view["seat"]
         if seat is None:
             raise ValueError("the observation needs a seat's view, not a spectator's")
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
+        out = self.cleared(out)
         t = self.split(out)
         observer: int = seat
 
@@ -252,8 +222,7 @@ class ObservationEncoder:
         for entry in current:
             ci = _CARD[entry["card"]]
             r = rel(entry["seat"])
-            played[r, ci] = 1.0
-            t["trick"][r, ci] = 1.0
+            played[r, ci] = t["trick"][r, ci] = 1.0
             if sequence is not None:
                 sequence[k, ci] = 1.0
             k += 1
@@ -274,10 +243,9 @@ class ObservationEncoder:
         t["dealer"][rel(view["dealer"])] = 1.0
         for s in view["lege"]:
             t["lege"][rel(s)] = 1.0
-        bids = t["bids"]
         for i, b in enumerate(view["bids"][:MAX_BIDS]):
-            bids[i, rel(b["seat"])] = 1.0
-            bids[i, 4 + _BID_WORD[b["word"]]] = 1.0
+            t["bids"][i, rel(b["seat"])] = 1.0
+            t["bids"][i, 4 + _BID_WORD[b["word"]]] = 1.0
         if view["standing"] is not None:
             t["standing"][_GAME[view["standing"]]] = 1.0
         contract = view["contract"]
@@ -296,7 +264,249 @@ class ObservationEncoder:
         t["multiplier"][0] = 1.0 - 1.0 / max(1, int(view["multiplier"]))
         return out
 
-    def describe(self) -> list[dict[str, Any]]:
-        """The layout as JSON-ready data: name, shape, offset, size of each piece."""
-        return [{"name": p.name, "shape": list(p.shape), "offset": p.offset, "size": p.size}
-                for p in self.pieces]
+
+def _max_utility(rules: SchafkopfRules) -> float:
+    t = rules.tariff_of
+    top = max((t("solo") + 8 * t("laufend")) * 4,
+              max(t("rufspiel"), t("solo")) + t("schneider") + t("schwarz") + 8 * t("laufend"),
+              t("bettel"), t("ramsch") * 2**4)
+    doublings = (4 if rules.legen else 0) + len(rules.stoss_words)
+    return float(3 * top * 2**doublings)
+
+
+class SchafkopfEncoding:
+    """Schafkopf's :class:`~stammtisch.games.base.encoding.Encoding` (see the module)."""
+
+    num_players = 4
+    num_cards = max_chance_outcomes = 32
+    num_actions = NUM_ACTIONS
+    zero_sum = True
+    information_state_strings = True
+
+    def __init__(self, rules: SchafkopfRules) -> None:
+        self.rules = rules
+        self.params: Mapping[str, int] = {}
+        self.codec = ActionCodec(rules)
+        self.encoders = (ObservationEncoder(), ObservationEncoder(perfect_recall=True))
+        self.observation_shape: tuple[int, ...] = (self.encoders[0].size,)
+        self.information_state_shape: tuple[int, ...] | None = (self.encoders[1].size,)
+        self.max_utility = _max_utility(rules)
+        # deal, Legen, bids and Muss call, Hochzeit answers and card, Stoßen, cards
+        self.max_game_length = 32 + 4 + 5 + 4 + 3 * (len(rules.stoss_words) + 1) + 32
+
+    def initial_state(self, dealer: int) -> SchafkopfState:
+        return SchafkopfState(self.rules, dealer)
+
+    def legal_ids(self, state: SchafkopfState, pending: Sequence[int] = ()) -> list[int]:
+        if state.current_player == CHANCE:
+            return DEAL.outcomes(pending)
+        return self.codec.legal_ids(state)
+
+    def action_index(self, action: Action, state: SchafkopfState) -> int:
+        return self.codec.encode(action)
+
+    def action_of(self, state: SchafkopfState, ids: Sequence[int]) -> Action | None:
+        if state.current_player == CHANCE:
+            return DEAL.action(ids, state.dealer)
+        return self.codec.decode(ids[-1])
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        return f"deal:{LONG_DECK[index]}" if chance else self.codec.name(index)
+
+    def returns(self, state: SchafkopfState) -> list[float]:
+        return [float(r) for r in state.returns()]
+
+    def view(self, state: SchafkopfState, seat: int, pending: Sequence[int] = (),
+             private: bool = True) -> dict[str, Any]:
+        """``state.view(seat)``; during OpenSpiel's deal with the cards dealt so far."""
+        v = state.view(seat)
+        if state.current_player == CHANCE:
+            v["hand"] = [str(c) for c in NORMAL.sorted(DEAL.dealt(pending, state.dealer, seat))]
+            v["hand_sizes"] = DEAL.counts(pending, state.dealer)
+        if not private:
+            v["hand"], v["legal"] = [], []
+        return v
+
+    def observation(self, state: SchafkopfState, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: FloatArray | None = None) -> FloatArray:
+        return self.encoders[perfect_recall].encode(self.view(state, seat, pending, private), out)
+
+    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
+               ) -> dict[str, FloatArray]:
+        return self.encoders[perfect_recall].split(tensor)
+
+    def observation_string(self, state: SchafkopfState, seat: int, pending: Sequence[int] = (),
+                           *, private: bool = True, perfect_recall: bool = False) -> str:
+        v = self.view(state, seat, pending, private)
+        parts = [f"p{seat}", v["phase"]]
+        if private:
+            parts.append("hand:" + " ".join(v["hand"]))
+        parts.append("sizes:" + "".join(str(n) for n in v["hand_sizes"]))
+        if v["lege"]:
+            parts.append("lege:" + "".join(str(s) for s in v["lege"]))
+        for key, short in (("bids", "bids"), ("hochzeit", "hz")):
+            if v[key]:
+                parts.append(f"{short}:" + " ".join(f"{b['seat']}{b['word']}" for b in v[key]))
+        if v["contract"]:
+            parts.append(f"contract:{v['contract']}@{v['declarer']}")
+        if v["partner"] is not None:
+            parts.append(f"partner:{v['partner']}")
+        if v["stoss"]:
+            parts.append("stoss:" + " ".join(f"{s['seat']}{s['word']}" for s in v["stoss"]))
+        if perfect_recall:
+            plays = [f"{e['seat']}{e['card']}" for t in v["tricks_played"] for e in t["cards"]]
+            if plays:
+                parts.append("plays:" + " ".join(plays))
+        else:
+            played = [sorted(e["card"] for t in v["tricks_played"] for e in t["cards"]
+                             if e["seat"] == s) for s in range(4)]
+            if any(played):
+                parts.append("played:" + "|".join(" ".join(p) for p in played))
+            parts.append("tricks:" + "".join(str(n) for n in v["tricks_taken"]))
+        if v["trick"]:
+            parts.append("trick:" + " ".join(f"{e['seat']}{e['card']}" for e in v["trick"]))
+        if v["to_act"] is not None:
+            parts.append(f"to_act:{v['to_act']}")
+        return " ".join(parts)
+
+    def resample(self, state: SchafkopfState, history: Sequence[int], player: int,
+                 uniform: Uniform) -> list[int]:
+        """A world drawn with the hard facts, replayed checked (see the module)."""
+        deal, actions = list(history[:32]), list(history[32:])
+        know = knowledge(state, deal, player)
+        for _ in range(MAX_TRIES):
+            hidden = deal_uniformly(know.unseen, [*know.hidden, know.undealt],
+                                    [*know.excluded, set()], know.fixed, uniform)
+            world = self._world(state, deal, actions, player, know, hidden, uniform)
+            if world is not None:
+                return world
+        raise NoWorldError(f"no consistent world found for player {player} in {MAX_TRIES} "
+                           f"draws")
+
+    def _world(self, sk: SchafkopfState, deal: list[int], actions: list[int], player: int,
+               know: Knowledge, hidden: list[list[Card]], uniform: Uniform) -> list[int] | None:
+        """The ids of a world, or ``None`` if a recorded action would be illegal in it."""
+        n, dealer = len(deal), sk.dealer
+        seen_all = n == 32 and sk.phase != "legen"  # the player knows its whole hand
+        # each seat's cards in the world now (played and held), then as dealt
+        start = [[*know.played[s], *hidden[s]] for s in range(4)]
+        start[player] = ([*know.played[player], *(c for c in sk.hands[player]
+                                                  if c not in know.played[player])]
+                         if seen_all else [*hidden[player]])
+        actions = list(actions)
+        if sk._exchange is not None and sk.declarer is not None and sk.acceptor is not None:
+            d, a = sk.declarer, sk.acceptor
+            given, trump = sk._exchange
+            if player not in (d, a):
+                given = start[d][below(uniform, len(start[d]))]
+                trumps = [c for c in start[a] if NORMAL.is_trump(c)]
+                if not trumps:
+                    return None
+                trump = trumps[below(uniform, len(trumps))]
+            if given not in start[d] or trump not in start[a]:  # pragma: no cover - fixed
+                return None
+            start[d] = [trump if c == given else c for c in start[d]]
+            start[a] = [given if c == trump else c for c in start[a]]
+            index = (4 if self.rules.legen else 0) + len(sk.bids) + len(sk.hochzeit_answers)
+            if self.codec.decode(actions[index]) != sk._exchange[0]:  # pragma: no cover
+                raise StammtischError("the Hochzeit's card is not where it was expected")
+            actions[index] = self.codec.card_id(given)
+        order = [-1] * n
+        for seat in range(4):
+            positions = [k for k in DEAL.positions(dealer, seat) if k < n]
+            known = know.known_positions[seat] if seat == player else {}
+            if seat == player and seen_all:
+                cards = [LONG_DECK[deal[k]] for k in positions]  # the real dealt hand
+            else:
+                rest = [c for c in start[seat] if c not in known.values()]
+                shuffle(rest, uniform)
+                cards = [known[k] if k in known else rest.pop() for k in positions]
+            for k, c in zip(positions, cards, strict=True):
+                order[k] = self.codec.card_id(c)
+        if n == 32:
+            check = SchafkopfState(self.rules, dealer)
+            try:
+                check.apply(Deal(tuple(tuple(DEAL.dealt(order, dealer, s)) for s in range(4))))
+                for action in actions:
+                    check.apply(self.codec.decode(action))
+            except StammtischError:
+                return None
+        return [*order, *actions]
+
+
+@dataclass
+class Knowledge:
+    """What one player knows about where the cards are (the hard facts placed directly)."""
+
+    #: per seat: the cards it is known to have been dealt at which deal positions
+    known_positions: list[dict[int, Card]]
+    #: per seat: the cards it has played (finished tricks and the current one)
+    played: list[list[Card]]
+    #: the cards the player cannot see, to be placed
+    unseen: list[Card]
+    #: per seat: how many unseen cards it holds now
+    hidden: list[int]
+    #: per seat: the cards it cannot hold
+    excluded: list[set[Card]]
+    #: cards known to be held by a seat
+    fixed: dict[Card, int]
+    #: unseen cards not dealt yet (during the deal)
+    undealt: int = 0
+
+
+def knowledge(sk: SchafkopfState, deal: Sequence[int], player: int) -> Knowledge:
+    """The hard facts ``player`` knows (see the module docstring)."""
+    known_positions: list[dict[int, Card]] = [{}, {}, {}, {}]
+    own_positions = [k for k in DEAL.positions(sk.dealer, player) if k < len(deal)]
+    if sk.phase == "legen":
+        own_positions = own_positions[:4]  # the second packet is not seen yet
+    for k in own_positions:
+        known_positions[player][k] = LONG_DECK[deal[k]]
+    played: list[list[Card]] = [[], [], [], []]
+    excluded: list[set[Card]] = [set(), set(), set(), set()]
+    fixed: dict[Card, int] = {}
+    order = sk.order
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    called = sk.called
+    called_led = False
+    t = sk.tricks
+    for lead, cards in [*t.tricks, (t.leader, tuple(t.current))]:
+        if not cards:
+            continue
+        led = order.klass(cards[0])
+        for i, c in enumerate(cards):
+            seat = (lead + i) % 4
+            played[seat].append(c)
+            if i and order.klass(c) != led:
+                voids[seat].add(led)
+        if called is not None and led == order.klass(called) and not called_led:
+            called_led = True  # the first trick of the called suit: the ace must fall ...
+            if len(cards) == 4 and called not in cards:
+                fixed[called] = lead  # ... unless its holder ran away (davonlaufen)
+    played_cards = {c for p in played for c in p}
+    own_now = (set(sk.hands[player]) if len(deal) == 32 and sk.phase != "legen"
+               else set(known_positions[player].values()))
+    unseen = [c for c in LONG_DECK if c not in own_now and c not in played_cards]
+    dealt_to = DEAL.counts(deal, sk.dealer)
+    hidden = [dealt_to[s] - len(played[s]) for s in range(4)]
+    hidden[player] -= len(own_now)
+    for seat in range(4):
+        if voids[seat]:
+            excluded[seat] |= {c for c in unseen if order.klass(c) in voids[seat]}
+    if called is not None and sk.declarer is not None:
+        excluded[sk.declarer].add(called)
+    if sk.phase == "muss" and sk.current_player != player:
+        fixed[EO] = sk.current_player
+    elif sk.muss and sk.declarer is not None and sk.declarer != player:
+        fixed[EO] = sk.declarer
+    if sk._exchange is not None and sk.declarer is not None and sk.acceptor is not None:
+        given, trump = sk._exchange
+        excluded[sk.declarer] |= {c for c in unseen if NORMAL.is_trump(c)}
+        if player == sk.acceptor:
+            fixed[given] = sk.declarer
+        elif player == sk.declarer:
+            fixed[trump] = sk.acceptor
+    fixed = {c: s for c, s in fixed.items() if c in unseen}
+    return Knowledge(known_positions, played, unseen, hidden, excluded, fixed,
+                     len(unseen) - sum(hidden))

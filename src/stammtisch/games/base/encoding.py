@@ -1,0 +1,456 @@
+"""A game's research encoding: the typed contract between one game and the generic adapters.
+
+The PettingZoo environment (:mod:`stammtisch.research.pettingzoo`) and the OpenSpiel game
+(:mod:`stammtisch.research.openspiel`) are written once; they drive the engine contract
+(``legal_actions``/``apply``, ``current_player``, chance, ``returns()``, ``view(seat)``) and
+ask the game's :class:`Encoding` only for what is its own: integer action ids, observation
+tensors and strings, how OpenSpiel's chance is told id by id, and (optionally) a world
+sampler.  A game plug-in names its encoding with a loader (``GamePlugin.encoding``) that
+imports the game's ``research/encoding.py`` on first use: that module needs numpy.
+
+**Ids chosen one at a time.**  Some actions take several ids: OpenSpiel deals a card per
+chance node, and Mulatschak chooses the cards of a ``tausche`` one by one.  The adapters
+keep the ids chosen so far at a node (``pending``); :meth:`Encoding.action_of` tells the
+engine action they make once complete (``None`` while more are needed).  The PettingZoo
+environment resolves chance with the engine's own ``sample_chance``, so its ``pending``
+only ever holds a player's ids.
+
+Also here, shared by the encodings and adapters: :class:`Layout` (the named pieces of a flat
+tensor), :class:`PacketDeal` and :func:`draw` (chance card by card), :func:`deal_uniformly`
+(unseen cards placed uniformly among the deals that respect hard facts: voids, cards known
+to be with a seat), :func:`rules_param` (rules as OpenSpiel's ``rules`` parameter) and
+:func:`describe` (a state as text).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from stammtisch.cards import Card
+from stammtisch.engine.core import CHANCE, TERMINAL, Action, Deal, GameState, Shuffle, action_log
+from stammtisch.errors import IllegalActionError, StammtischError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from stammtisch.games.base.plugin import GamePlugin
+
+    FloatArray = npt.NDArray[np.float32]
+
+__all__ = ["Encoding", "EncodingLoader", "Layout", "NoWorldError", "PacketDeal", "Piece",
+           "Uniform", "WorldCounter", "below", "deal_uniformly", "describe", "draw", "encoding_of",
+           "parse_rules_param", "rules_param", "shuffle"]
+
+#: a source of uniform random numbers in [0, 1)
+Uniform = Callable[[], float]
+#: the game's state class
+StateT = TypeVar("StateT", bound=GameState)
+
+
+class NoWorldError(StammtischError):
+    """No deal is consistent with what a player has seen (or none was found)."""
+
+
+class Encoding(Protocol[StateT]):
+    """One game's ids, tensors and strings for one rules object (and the game's params);
+    its methods take the game's own states."""
+
+    #: the rules object the encoding was built for
+    rules: Any
+    #: seats (OpenSpiel's players, PettingZoo's agents ``seat_0`` …)
+    num_players: int
+    #: player action ids are ``0 .. num_actions - 1``
+    num_actions: int
+    #: ids ``0 .. num_cards - 1`` of a player name a card (0: no id does)
+    num_cards: int
+    #: the shape of :meth:`observation`, and of its perfect-recall form (the information
+    #: state tensor; ``None``: not offered)
+    observation_shape: tuple[int, ...]
+    information_state_shape: tuple[int, ...] | None
+    #: whether :meth:`observation_string` has a perfect-recall form
+    information_state_strings: bool
+    #: OpenSpiel's bounds: returns in ``[-max_utility, max_utility]``, zero-sum or not
+    zero_sum: bool
+    max_utility: float
+    max_chance_outcomes: int
+    max_game_length: int
+    #: the game's own OpenSpiel parameters besides ``rules`` and ``dealer`` (the values
+    #: this encoding was built with; the defaults for ``loader(rules)``)
+    params: Mapping[str, int]
+
+    def initial_state(self, dealer: int) -> StateT:
+        """A fresh deal waiting at its first chance node."""
+        ...
+
+    def legal_ids(self, state: StateT, pending: Sequence[int] = ()) -> list[int]:
+        """The legal ids, ascending: the player's, or at chance the outcomes (equally
+        likely) that may follow ``pending``."""
+        ...
+
+    def action_index(self, action: Action, state: StateT) -> int:
+        """The id of ``action`` of the seat to act (InvalidActionError if it has none)."""
+        ...
+
+    def action_of(self, state: StateT, ids: Sequence[int]) -> Action | None:
+        """The engine action the ids chosen at this node make (``None``: more to come);
+        IllegalActionError for an id that may not follow (the engine checks the rest)."""
+        ...
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        """The text of an id (a chance outcome's with ``chance``)."""
+        ...
+
+    def returns(self, state: StateT) -> list[float]:
+        """The rewards of a finished deal, one per seat (usually ``state.returns()``)."""
+        ...
+
+    def observation(self, state: StateT, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: FloatArray | None = None) -> FloatArray:
+        """The flat float32 tensor of what ``seat`` knows (``private=False``: without its
+        own cards); written into ``out`` when given."""
+        ...
+
+    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
+               ) -> dict[str, FloatArray]:
+        """Named views into an observation tensor."""
+        ...
+
+    def observation_string(self, state: StateT, seat: int, pending: Sequence[int] = (),
+                           *, private: bool = True, perfect_recall: bool = False) -> str:
+        """The observation as text (the information state with ``perfect_recall``)."""
+        ...
+
+    def resample(self, state: StateT, history: Sequence[int], player: int,
+                 uniform: Uniform) -> list[int] | None:
+        """The ids of a world ``player`` cannot tell from the one played with ``history``
+        (every id so far, chance included); ``None``: the game offers no sampler."""
+        ...
+
+
+class EncodingLoader(Protocol):
+    """``GamePlugin.encoding``: imports the game's encoding on first use and builds it."""
+
+    def __call__(self, rules: Any, **params: Any) -> Encoding[Any]: ...
+
+
+# -- the named pieces of a flat tensor ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One named part of a flat observation tensor."""
+
+    name: str
+    shape: tuple[int, ...]
+    offset: int
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+
+class Layout:
+    """Named pieces laid out one after the other in a flat float32 tensor."""
+
+    def __init__(self, shapes: Iterable[tuple[str, tuple[int, ...]]]) -> None:
+        pieces: list[Piece] = []
+        offset = 0
+        for name, shape in shapes:
+            pieces.append(Piece(name, shape, offset))
+            offset += pieces[-1].size
+        self.pieces: tuple[Piece, ...] = tuple(pieces)
+        self.shapes = {p.name: p.shape for p in pieces}
+        self.size = offset
+
+    def shape(self, name: str) -> tuple[int, ...]:
+        return self.shapes[name]
+
+    def split(self, tensor: FloatArray) -> dict[str, FloatArray]:
+        """Named, reshaped views into ``tensor`` (no copies)."""
+        return {p.name: tensor[p.offset: p.offset + p.size].reshape(p.shape)
+                for p in self.pieces}
+
+    def cleared(self, out: FloatArray | None) -> FloatArray:
+        """``out`` zeroed, or a new zero tensor of :attr:`size`."""
+        if out is None:
+            import numpy as np
+
+            return np.zeros(self.size, dtype=np.float32)
+        out.fill(0.0)
+        return out
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The layout as JSON-ready data: name, shape, offset, size of each piece."""
+        return [{"name": p.name, "shape": list(p.shape), "offset": p.offset, "size": p.size}
+                for p in self.pieces]
+
+
+# -- a deal card by card -----------------------------------------------------------------
+
+
+@cache
+def _deal_seats(packets: tuple[int, ...], seats: int, dealer: int) -> tuple[int, ...]:
+    return tuple((dealer + 1 + i) % seats for packet in packets for i in range(seats)
+                 for _ in range(packet))
+
+
+class PacketDeal:
+    """Chance dealing ``deck`` card by card, each seat from the dealer's left getting a
+    packet of each size in turn: the ``k``-th card drawn goes to a fixed seat.  Chance
+    outcomes are card ids (indexes into ``deck``), equally likely."""
+
+    def __init__(self, deck: Sequence[Card], packets: tuple[int, ...], seats: int = 4) -> None:
+        self.deck = tuple(deck)
+        self.packets = packets
+        self.seats = seats
+
+    def seat_of(self, dealer: int) -> tuple[int, ...]:
+        """The seat that receives the ``k``-th card."""
+        return _deal_seats(self.packets, self.seats, dealer)
+
+    def positions(self, dealer: int, seat: int) -> list[int]:
+        """The indexes of the deal that go to ``seat``, in order."""
+        return [k for k, s in enumerate(self.seat_of(dealer)) if s == seat]
+
+    def outcomes(self, dealt: Sequence[int]) -> list[int]:
+        return [i for i in range(len(self.deck)) if i not in dealt]
+
+    def dealt(self, dealt: Sequence[int], dealer: int, seat: int) -> list[Card]:
+        """The cards ``seat`` was dealt so far."""
+        return [self.deck[dealt[k]] for k in self.positions(dealer, seat) if k < len(dealt)]
+
+    def counts(self, dealt: Sequence[int], dealer: int) -> list[int]:
+        seats = self.seat_of(dealer)
+        return [sum(1 for k in range(len(dealt)) if seats[k] == s) for s in range(self.seats)]
+
+    def action(self, dealt: Sequence[int], dealer: int) -> Deal | None:
+        """The engine's :class:`Deal` once every card is drawn (``None`` before);
+        IllegalActionError for a card drawn twice or no card id."""
+        last = dealt[-1]
+        if not 0 <= last < len(self.deck) or last in dealt[:-1]:
+            raise IllegalActionError(f"chance outcome {last} is not a card still to deal")
+        if len(dealt) < len(self.deck):
+            return None
+        return Deal(tuple(tuple(self.dealt(dealt, dealer, s)) for s in range(self.seats)))
+
+
+def draw(deck: Sequence[Card], available: Sequence[int], ids: Sequence[int]) -> Shuffle | None:
+    """Chance drawing the cards ``available`` (ids into ``deck``) one at a time: the
+    engine's :class:`Shuffle` in the order drawn once all are (``None`` before);
+    IllegalActionError for an id not available or drawn twice."""
+    if ids[-1] not in available or ids[-1] in ids[:-1]:
+        raise IllegalActionError(f"chance outcome {ids[-1]} is not a card still to draw")
+    return Shuffle(tuple(deck[i] for i in ids)) if len(ids) == len(available) else None
+
+
+# -- uniform worlds -------------------------------------------------------------------------
+
+
+def below(uniform: Uniform, n: int) -> int:
+    """A whole number in ``0 .. n-1`` from ``uniform``."""
+    return min(n - 1, int(uniform() * n))
+
+
+def shuffle(cards: list[Card], uniform: Uniform) -> None:
+    """Fisher-Yates with the numbers of ``uniform``."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = below(uniform, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _multinomial(split: Sequence[int]) -> int:
+    out = math.factorial(sum(split))
+    for k in split:
+        out //= math.factorial(k)
+    return out
+
+
+def _splits(n: int, allowed: Sequence[int], caps: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every way to put ``n`` cards into the ``allowed`` buckets within their capacities."""
+    out: list[tuple[int, ...]] = []
+    split = [0] * len(caps)
+
+    def place(i: int, left: int) -> None:
+        b = allowed[i]
+        if i == len(allowed) - 1:
+            if left <= caps[b]:
+                split[b] = left
+                out.append(tuple(split))
+                split[b] = 0
+            return
+        for k in range(min(left, caps[b]) + 1):
+            split[b] = k
+            place(i + 1, left - k)
+        split[b] = 0
+
+    if not allowed:
+        return [tuple(split)] if n == 0 else []
+    place(0, n)
+    return out
+
+
+class WorldCounter:
+    """The number of ways to place the card types ``t..`` (``sizes[t]`` cards that may go
+    to the buckets ``allowed[t]``) into buckets of the given capacities."""
+
+    def __init__(self, sizes: list[int], allowed: list[tuple[int, ...]]) -> None:
+        self.sizes = sizes
+        self.allowed = allowed
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def count(self, t: int, caps: tuple[int, ...]) -> int:
+        if t == len(self.sizes):
+            return 1 if not any(caps) else 0
+        key = (t, caps)
+        found = self.memo.get(key)
+        if found is None:
+            found = sum(_multinomial(split) * self.count(t + 1, _minus(caps, split))
+                        for split in _splits(self.sizes[t], self.allowed[t], caps))
+            self.memo[key] = found
+        return found
+
+
+def _minus(caps: Sequence[int], split: Sequence[int]) -> tuple[int, ...]:
+    return tuple(c - s for c, s in zip(caps, split, strict=True))
+
+
+def deal_uniformly(unseen: Sequence[Card], caps: Sequence[int],
+                   excluded: Sequence[set[Card]], fixed: Mapping[Card, int],
+                   uniform: Uniform) -> list[list[Card]]:
+    """The ``unseen`` cards placed into buckets (seats, and e.g. "not dealt yet") of the
+    capacities ``caps``, uniformly among the placements in which no bucket gets a card of
+    its ``excluded`` set and the ``fixed`` cards go to their bucket.  The cards are
+    grouped by the buckets they may go to; the world counts are exact."""
+    caps = list(caps)
+    out: list[list[Card]] = [[] for _ in caps]
+    free: list[Card] = []
+    for c in unseen:
+        bucket = fixed.get(c)
+        if bucket is None:
+            free.append(c)
+        else:
+            out[bucket].append(c)
+            caps[bucket] -= 1
+    if any(cap < 0 for cap in caps):
+        raise NoWorldError("inconsistent knowledge: a seat holds more known cards than it has")
+    groups: dict[tuple[int, ...], list[Card]] = {}
+    for c in free:
+        allowed = tuple(b for b in range(len(caps)) if caps[b] > 0 and c not in excluded[b])
+        groups.setdefault(allowed, []).append(c)
+    types = sorted(groups.items())
+    counts = WorldCounter([len(cs) for _, cs in types], [a for a, _ in types])
+    remaining = tuple(caps)
+    if counts.count(0, remaining) == 0:
+        raise NoWorldError("no deal is consistent with what the player has seen")
+    for t, (allowed, cards) in enumerate(types):
+        weighted = []
+        total = 0
+        for split in _splits(len(cards), allowed, remaining):
+            rest = _minus(remaining, split)
+            w = _multinomial(split) * counts.count(t + 1, rest)
+            if w:
+                weighted.append((w, split, rest))
+                total += w
+        r = uniform() * total
+        chosen = weighted[-1]
+        for item in weighted:
+            r -= item[0]
+            if r < 0:
+                chosen = item
+                break
+        _, split, remaining = chosen
+        shuffled = list(cards)
+        shuffle(shuffled, uniform)
+        pos = 0
+        for b, k in enumerate(split):
+            out[b].extend(shuffled[pos: pos + k])
+            pos += k
+    return out
+
+
+# -- rules as a game parameter, a state as text ---------------------------------------------
+
+
+def encoding_of(plugin: GamePlugin, rules: Any = None, **params: Any) -> Encoding[Any]:
+    """``plugin``'s encoding for ``rules`` (a rules object, a ``rules`` parameter text or
+    ``None`` for the default preset) and the game's own ``params``."""
+    if plugin.encoding is None:
+        raise StammtischError(f"game {plugin.name!r} has no research encoding")
+    if rules is None or isinstance(rules, str):
+        rules = parse_rules_param(plugin, rules or plugin.default_preset)
+    return plugin.encoding(rules, **params)
+
+
+def parse_rules_param(plugin: GamePlugin, text: str) -> Any:
+    """The rules of a ``rules`` parameter: a preset name, optionally followed by
+    ``;option:value`` items (lists with ``/``, ``true``/``false``, whole numbers), e.g.
+    ``seefest;no_game:muss;doublings:2``.  No commas or parentheses, so that OpenSpiel's
+    game strings parse back; tables of values (a score table, a tariff) cannot be given."""
+    name, *items = text.strip().split(";")
+    base = plugin.make_rules(name.strip()).to_json()
+    numbers = all(isinstance(v, int) for k, v in base.items() if k not in ("name", "preset"))
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = (part.strip() for part in item.partition(":"))
+        if not sep or not key:
+            kind = "number" if numbers else "value"
+            raise ValueError(f"rules={text!r}: {item!r} is not option:{kind}")
+        if isinstance(base.get(key), list) or "/" in raw:
+            options[key] = [part for part in raw.split("/") if part]
+        elif raw in ("true", "false"):
+            options[key] = raw == "true"
+        else:
+            options[key] = int(raw) if raw.lstrip("-").isdigit() else raw
+    return plugin.make_rules(name.strip(), **options)
+
+
+def rules_param(plugin: GamePlugin, rules: Any) -> str:
+    """The ``rules`` parameter that gives ``rules`` (see :func:`parse_rules_param`), from
+    its preset (else the one it differs least from); ValueError if it cannot be written
+    so."""
+    data = rules.to_json()
+
+    def changed(preset: str) -> list[str]:
+        base = plugin.make_rules(preset).to_json()
+        return [k for k, v in data.items()  # tables (dicts) cannot be written: checked below
+                if k not in ("name", "preset") and not isinstance(v, dict) and v != base.get(k)]
+
+    named = [data[k] for k in ("preset", "name") if data.get(k) in plugin.presets]
+    preset = named[0] if named else min(plugin.presets, key=lambda name: len(changed(name)))
+    items = [preset]
+    for key in changed(preset):
+        value = data[key]
+        text = ("/".join(str(v) for v in value) if isinstance(value, list)
+                else str(value).lower() if isinstance(value, bool) else str(value))
+        items.append(f"{key}:{text}")
+    param = ";".join(items)
+    try:
+        same = parse_rules_param(plugin, param) == rules
+    except ValueError:
+        same = False
+    if not same:
+        raise ValueError(f"these rules cannot be written as a game parameter (a score table "
+                         f"or tariff?): {param!r}")
+    return param
+
+
+def describe(state: GameState, names: Sequence[str], pending: Sequence[int] = ()) -> str:
+    """A few lines about ``state`` with every hand open (the table's view): PettingZoo's
+    ``render`` and OpenSpiel's ``str(state)``; ``names`` of the seats."""
+    player = state.current_player
+    who = {CHANCE: "chance", TERMINAL: "nobody (game over)"}.get(player) or names[player]
+    lines = [f"{state.game_name}, phase {state.phase}, to act: {who}"]
+    lines += [f"{name}: {' '.join(state.view(s).get('hand', []))}"
+              for s, name in enumerate(names)]
+    lines.append("last actions: " + ", ".join(action_log(state)[-12:]))
+    if pending:
+        lines.append("chosen so far: " + " ".join(str(i) for i in pending))
+    if state.is_terminal():
+        lines += [f"returns {state.returns()}", f"result {state.result()}"]
+    return "\n".join(lines)

@@ -34,7 +34,8 @@ from stammtisch.games import registry
 from stammtisch.games.base import GamePlugin
 from stammtisch.games.base.judging import Board, Figures, JudgeError, JudgeStatistics, ci95, play
 
-__all__ = ["DealTask", "Progress", "draw_deals", "play_deal", "run_arena", "run_simulation"]
+__all__ = ["DealTask", "Played", "Progress", "draw_deals", "play_deal", "run_arena",
+           "run_simulation"]
 
 #: one deal for :func:`play_deal`: game, rules, the deal, the bot names of each seating
 DealTask = tuple[str, Any, Board, list[list[str]]]
@@ -78,9 +79,12 @@ def _check(plugin: GamePlugin, names: Sequence[str], count: int, what: str) -> N
             raise JudgeError(f"unknown bot {name!r} (known: {', '.join(known)})")
 
 
-def _open(state: GameState, board: Board, actions: Sequence[Action] = ()) -> GameState:
+def _open(state: GameState, board: Board, actions: Sequence[Action] = (),
+          checked: bool = True) -> GameState:
+    """``board``'s opening and then ``actions`` applied to ``state``."""
+    apply = state.apply if checked else state.apply_unchecked
     for action in (*board.opening, *actions):
-        state.apply(action)
+        apply(action)
     return state
 
 
@@ -183,16 +187,25 @@ def draw_deals(seed: int, deals: int, rules: Any, game: str | None = None,
     return [stats.draw(rules, master, i, seats, True) for i in range(deals)]
 
 
-def play_deal(task: DealTask) -> tuple[int, list[list[Action]], dict[str, list[float]]]:
-    """Both games of one deal, outside a match: the deal's number, the actions of each
-    seating after the opening and the decision times (seconds) by bot name."""
+#: what :func:`play_deal` gives: the deal's number, the actions of each seating after
+#: the opening, the decision times (seconds) by bot name
+Played = tuple[int, list[list[Action]], dict[str, list[float]]]
+
+
+def _deal(task: DealTask) -> tuple[Played, list[GameState]]:
     game, rules, board, seatings = task
     stats = registry.get(game).statistics
     assert stats is not None
     times: dict[str, list[float]] = {}
-    played = [_play(game, stats.start(rules, board, len(seating)), board, seating, times)
-              for seating in seatings]
-    return board.number, played, times
+    states = [stats.start(rules, board, len(seating)) for seating in seatings]
+    played = [_play(game, state, board, seating, times)
+              for state, seating in zip(states, seatings, strict=True)]
+    return (board.number, played, times), states
+
+
+def play_deal(task: DealTask) -> Played:
+    """Both games of one deal outside a match (see :data:`Played`)."""
+    return _deal(task)[0]
 
 
 def run_arena(bot_a: str, bot_b: str, deals: int, seed: int, rules: Any, *, jobs: int = 1,
@@ -211,15 +224,17 @@ def run_arena(bot_a: str, bot_b: str, deals: int, seed: int, rules: Any, *, jobs
     boards = draw_deals(seed, deals, rules, plugin.name, seats)
     matches = [run.new_match(rules, 0) for _ in range(2)] if stats.arena_matches else []
     task = progress.add_task("arena", total=deals) if progress is not None else None
-    for number, played, times in _played(plugin.name, rules, boards, run.seatings, jobs):
+    for (number, played, times), states in _played(plugin.name, rules, boards, run.seatings,
+                                                    jobs):
         board = boards[number]
         margins = []
         for t, actions in enumerate(played):
             if matches:
                 state = _open(run.next_game(matches, t, board.dealer), board, actions)
                 matches[t].finish_game()
-            else:
-                state = _open(stats.start(rules, board, seats), board, actions)
+            else:  # the very game play_deal played (checked), here or in a worker
+                state = states[t] if states else _open(stats.start(rules, board, seats), board,
+                                                       actions, checked=False)
             margins.append(run.book(state, t))
         run.margins.append(statistics.fmean(margins))
         for name, ts in times.items():
@@ -230,10 +245,13 @@ def run_arena(bot_a: str, bot_b: str, deals: int, seed: int, rules: Any, *, jobs
 
 
 def _played(game: str, rules: Any, boards: list[Board], seatings: list[list[str]],
-            jobs: int) -> Iterator[tuple[int, list[list[Action]], dict[str, list[float]]]]:
+            jobs: int) -> Iterator[tuple[Played, list[GameState]]]:
+    """The deals played in order: here with their finished games, or in ``jobs`` worker
+    processes (the games then replayed from their actions)."""
     tasks: list[DealTask] = [(game, rules, board, seatings) for board in boards]
     if jobs <= 1:
-        yield from map(play_deal, tasks)
+        yield from map(_deal, tasks)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_deal, tasks, chunksize=max(1, min(4, len(tasks) // (4 * jobs))))
+        chunks = max(1, min(4, len(tasks) // (4 * jobs)))
+        yield from ((played, []) for played in pool.map(play_deal, tasks, chunksize=chunks))

@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from stammtisch.bots.base import Bot
 from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng
@@ -28,7 +28,7 @@ from stammtisch.errors import StammtischError
 
 __all__ = ["Board", "Console", "Figures", "JudgeError", "JudgeStatistics", "Rate",
            "Statistics", "Tally", "ci95", "decision_ms", "interval", "percent", "play",
-           "ranked", "share"]
+           "ranked", "share", "verdict"]
 
 
 class JudgeError(StammtischError):
@@ -78,6 +78,20 @@ class Figures:
 
     def per_second(self, count: int) -> float | None:
         return count / self.seconds if self.seconds > 0 else None
+
+    def pick(self, keys: str, extra: Mapping[str, Any]) -> dict[str, Any]:
+        """A run's JSON: the space-separated ``keys`` in order, from ``extra`` or else the
+        judge's figures (``a``, ``b``: the bots of arena's first side; ``hands``: games;
+        ``mean``: the margin; ``bots``: table A's seats; ``players``: the seats)."""
+        games, seatings = self.games, self.seatings
+        figures = {"game": self.game, "a": seatings[0][0], "b": seatings[0][1],
+                   "players": len(seatings[0]), "deals": self.deals, "games": games,
+                   "hands": games, "seed": self.seed, "bots": seatings[0], "seatings": seatings,
+                   "margin": self.margin, "mean": self.margin, "ci95": self.ci95,
+                   "seconds": self.seconds, "games_per_s": self.per_second(games),
+                   "deals_per_s": self.per_second(self.deals), "jobs": self.jobs}
+        values = {**figures, **extra}
+        return {key: values[key] for key in keys.split()}
 
 
 class Console(Protocol):
@@ -132,13 +146,18 @@ class JudgeStatistics(Protocol):
 
 
 class Statistics(ABC):
-    """The defaults of :class:`JudgeStatistics`: a deal is the shuffle of a fresh game
-    (dealer ``number mod seats``) and then a bots' seed; a game's value is its
-    ``returns()``; two tables in ``simulate``, no matches in ``arena``."""
+    """The defaults of :class:`JudgeStatistics` for a game's statistics, a class that is
+    its own :class:`Tally` too: the plug-in holds an empty one, each run books into a new
+    one (:meth:`tally`).  A deal is the shuffle of a fresh game (dealer ``number mod
+    seats``) and then a bots' seed; a game's value is its ``returns()``; two tables in
+    ``simulate``, no matches in ``arena``."""
 
     margin_scale = 1.0
     simulate_tables = 2
     arena_matches = False
+
+    def tally(self, arena: bool) -> Self:
+        return type(self)()
 
     def draw(self, rules: Any, master: random.Random, number: int, seats: int,
              arena: bool) -> Board:
@@ -201,6 +220,13 @@ def percent(rate: float | None) -> str:
 def interval(ci: Sequence[float] | None, digits: int = 3, none: str = "n/a") -> str:
     """A confidence interval for people: ``[+0.125, +2.500]``."""
     return none if ci is None else f"[{ci[0]:+.{digits}f}, {ci[1]:+.{digits}f}]"
+
+
+def verdict(head: str, value: float, unit: str, ci: Sequence[float] | None, digits: int = 3,
+            none: str = "n/a", note: str = "") -> str:
+    """The last line of a report: ``head: +1.250 unit (95% CI [...])``."""
+    return (f"[bold]{head}: {value:+.{digits}f} {unit}[/bold] "
+            f"(95% CI {interval(ci, digits, none)}{note})")
 
 
 def decision_ms(times: Sequence[float], keys: Sequence[str] = ("median", "p95", "max")

@@ -14,25 +14,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.core import Deal, GameState
-from stammtisch.games.base.judging import (
-    Board,
-    Console,
-    Figures,
-    Rate,
-    Statistics,
-    interval,
-    percent,
-    ranked,
-    share,
-)
+from stammtisch.games.base import judging
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 
 _LINEUP = ("points", "games_won", "bobbl", "declarer_games", "declarer_wins", "kontra")
 
 
-class MuckenTally:
-    """The statistics of one run (see the module)."""
+def _name(bots: list[str]) -> str:
+    return bots[0] if bots[0] == bots[1] else "+".join(bots)
+
+
+class MuckenStatistics(judging.Statistics):
+    """Mucken in ``simulate`` and ``arena``, and a run's statistics (see the module)."""
+
+    margin_scale = 0.5  # a game's margin: the winners' points (each pair's return ±score)
+    arena_matches = True
 
     def __init__(self) -> None:
         self.lineups = [dict.fromkeys(_LINEUP, 0) for _ in range(2)]
@@ -61,67 +58,50 @@ class MuckenTally:
             self.bobbl[pair] += won
             self.lineups[lineup_of_seat[pair]]["bobbl"] += won
 
-    def _lineup(self, i: int, f: Figures) -> dict[str, Any]:
+    def _lineup(self, i: int, f: judging.Figures) -> dict[str, Any]:
         lu = self.lineups[i]
         out = {"points": lu["points"], "points_per_game": lu["points"] / f.games,
                "games_won": lu["games_won"], "bobbl": lu["bobbl"],
                "declarer_games": lu["declarer_games"],
-               "declarer_win_rate": share(lu["declarer_wins"], lu["declarer_games"]),
+               "declarer_win_rate": judging.share(lu["declarer_wins"], lu["declarer_games"]),
                "kontra": lu["kontra"]}
         if f.arena:
             del out["bobbl"]
             return {"bot": f.seatings[0][i], **out}
         return {"bots": f.seatings[0][i::2], **out}
 
-    def to_json(self, f: Figures) -> dict[str, Any]:
-        head = {"deals": f.deals, "games": f.games}
+    def to_json(self, f: judging.Figures) -> dict[str, Any]:
         lineups = [self._lineup(i, f) for i in (0, 1)]
-        if f.arena:
-            return {"a": f.seatings[0][0], "b": f.seatings[0][1], **head, "mean": f.margin,
-                    "ci95": f.ci95, "bobbl": [lu["bobbl"] for lu in self.lineups],
-                    "seed": f.seed, "rules": f.rules.name,
-                    "points": [lu["points"] for lu in self.lineups], "stats": lineups,
-                    "contracts": ranked(self.contracts), "seconds": f.seconds}
         declared = sum(lu["declarer_games"] for lu in self.lineups)
-        return {"games": f.games, "deals": f.deals, "seed": f.seed, "rules": f.rules.name,
-                "bots": f.seatings[0], "seatings": f.seatings,
-                "contracts": ranked(self.contracts), "declarer_games": declared,
-                "declarer_win_rate": share(sum(lu["declarer_wins"] for lu in self.lineups),
-                                           declared),
-                "average_score": self.score / f.games, "points": self.points,
-                "bobbl": self.bobbl, "lineups": lineups, "margin": f.margin, "ci95": f.ci95,
-                "seconds": f.seconds, "games_per_s": f.per_second(f.games)}
-
-
-def _name(bots: list[str]) -> str:
-    return bots[0] if bots[0] == bots[1] else "+".join(bots)
-
-
-class MuckenStatistics(Statistics):
-    """Mucken in ``simulate`` and ``arena`` (see the module)."""
-
-    margin_scale = 0.5  # a game's margin: the winners' points (each pair's return ±score)
-    arena_matches = True
+        return f.pick(
+            "a b deals games mean ci95 bobbl seed rules points stats contracts seconds"
+            if f.arena else "games deals seed rules bots seatings contracts declarer_games "
+            "declarer_win_rate average_score points bobbl lineups margin ci95 seconds "
+            "games_per_s",
+            {"rules": f.rules.name, "stats": lineups, "lineups": lineups,
+             "contracts": judging.ranked(self.contracts), "declarer_games": declared,
+             "declarer_win_rate": judging.share(
+                 sum(lu["declarer_wins"] for lu in self.lineups), declared),
+             "average_score": self.score / f.games,
+             "points": [lu["points"] for lu in self.lineups] if f.arena else self.points,
+             "bobbl": [lu["bobbl"] for lu in self.lineups] if f.arena else self.bobbl})
 
     def draw(self, rules: Any, master: random.Random, number: int, seats: int,
-             arena: bool) -> Board:
+             arena: bool) -> judging.Board:
         if not arena:
             return super().draw(rules, master, number, seats, arena)
         order = list(MuckenState(rules).deck)
         master.shuffle(order)
         size = rules.hand_size
         hands = tuple(tuple(order[s * size:(s + 1) * size]) for s in range(4))
-        return Board(number, number % 4, master.getrandbits(64), (Deal(hands),))
+        return judging.Board(number, number % 4, master.getrandbits(64), (Deal(hands),))
 
-    def start(self, rules: Any, board: Board, seats: int) -> GameState:
+    def start(self, rules: Any, board: judging.Board, seats: int) -> GameState:
         assert isinstance(rules, MuckenRules)
         return MuckenState(rules, board.dealer)
 
-    def tally(self, arena: bool) -> MuckenTally:
-        return MuckenTally()
-
-    def print_report(self, out: Mapping[str, Any], console: Console, rate: Rate,
-                     arena: bool) -> None:
+    def print_report(self, out: Mapping[str, Any], console: judging.Console,
+                     rate: judging.Rate, arena: bool) -> None:
         if arena:
             console.print(f"[bold]{out['a']} vs {out['b']}[/bold]: {out['deals']} deals, "
                           f"{out['games']} games (each deal with the seats swapped), rules "
@@ -130,12 +110,12 @@ class MuckenStatistics(Statistics):
                 console.print(
                     f"  {s['bot']}: {s['points']} points ({s['points_per_game']:.3f}/game), "
                     f"{s['games_won']} games won, declared {s['declarer_games']} "
-                    f"(won {percent(s['declarer_win_rate'])}), Kontra {s['kontra']}")
+                    f"(won {judging.percent(s['declarer_win_rate'])}), Kontra {s['kontra']}")
             console.print(f"  Bobbl: {out['a']} {out['bobbl'][0]}, {out['b']} "
                           f"{out['bobbl'][1]}")
-            ci = interval(out["ci95"], none="n/a (one deal)")
-            console.print(f"[bold]Mean difference {out['a']} − {out['b']}: {out['mean']:+.3f} "
-                          f"points per game[/bold] (95% CI {ci})")
+            console.print(judging.verdict(f"Mean difference {out['a']} − {out['b']}",
+                                          out["mean"], "points per game", out["ci95"],
+                                          none="n/a (one deal)"))
             return
         from rich.table import Table
 
@@ -154,8 +134,9 @@ class MuckenStatistics(Statistics):
             t.add_row(name, str(n), f"{100 * n / games:.1f}%")
         console.print(t)
         console.print(
-            f"Declarer win rate: {percent(out['declarer_win_rate'])} of {out['declarer_games']}"
-            f" announced games; average score {out['average_score']:.2f} points per game")
+            f"Declarer win rate: {judging.percent(out['declarer_win_rate'])} of "
+            f"{out['declarer_games']} announced games; average score "
+            f"{out['average_score']:.2f} points per game")
         console.print(
             f"Points by seats: pair 0 (seats 0+2) {out['points'][0]}, pair 1 (seats 1+3) "
             f"{out['points'][1]}; Bobbl won: pair 0 {out['bobbl'][0]}, pair 1 "
@@ -167,11 +148,10 @@ class MuckenStatistics(Statistics):
         for lu in (a, b):
             t.add_row(_name(lu["bots"]), str(lu["points"]), f"{lu['points_per_game']:.3f}",
                       str(lu["games_won"]), str(lu["bobbl"]), str(lu["declarer_games"]),
-                      percent(lu["declarer_win_rate"]), str(lu["kontra"]))
+                      judging.percent(lu["declarer_win_rate"]), str(lu["kontra"]))
         console.print(t)
-        console.print(f"[bold]Margin {_name(a['bots'])} over {_name(b['bots'])}: "
-                      f"{out['margin']:+.3f} points per game[/bold] "
-                      f"(95% CI {interval(out['ci95'])})")
+        console.print(judging.verdict(f"Margin {_name(a['bots'])} over {_name(b['bots'])}",
+                                      out["margin"], "points per game", out["ci95"]))
 
 
 #: Mucken's statistics (``GamePlugin.statistics``)

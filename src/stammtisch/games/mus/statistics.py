@@ -1,16 +1,11 @@
 """Mus's part of the judge of ``simulate`` and ``arena`` (:mod:`stammtisch.games.base.
-judging`).
-
-A hand is judged by its own points (:func:`hand_points`): what each pair scored in it.  A
-set won by an accepted ``ordago`` adds no points, so its winner is credited with the
-points it still needed to reach the target; the losers get nothing.  A deal is a seed
+judging`).  A hand is judged by its own points (:func:`hand_points`).  A deal is a seed
 for the cards (the shuffle and every reshuffle of the hand come from one stream seeded
-with it, so every seating holds the same cards and draws the same stock) and a seed for
-the bots; an arena deal also has its dealer (``i mod 4``) and a running score to start
-from (each pair 0 to ``target`` − 1, so the ordago and the target matter as in a real
-set).  ``simulate`` plays at one table — matches (sets to ``target``, the deal moving
-counterclockwise) — hand after hand.  Per pair or bot: the points, the lances' statuses,
-the accepted ordagos, sets and matches won, each bot's decision times.
+with it, so every seating holds the same cards and draws the same stock) and one for the
+bots; an arena deal also has its dealer (``i mod 4``) and a running score to start from
+(each pair 0 to ``target`` − 1, so the ordago and the target matter as in a real set).
+``simulate`` plays at one table: matches, hand after hand.  Per pair or bot: the points,
+the lances' statuses, the accepted ordagos, sets and matches won, the decision times.
 """
 
 from __future__ import annotations
@@ -21,16 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.core import GameState
-from stammtisch.games.base.judging import (
-    Board,
-    Console,
-    Figures,
-    JudgeError,
-    Rate,
-    Statistics,
-    decision_ms,
-    interval,
-)
+from stammtisch.games.base import judging
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import LANCES, MusState
 
@@ -38,11 +24,12 @@ __all__ = ["STATISTICS", "MusStatistics", "hand_points"]
 
 
 def hand_points(state: MusState) -> list[int]:
-    """The points of a finished hand by pair; an accepted ordago credits its winner with
-    the points it still needed to reach the target."""
+    """The points of a finished hand by pair.  A set won by an accepted ordago adds no
+    points, so its winner is credited with the points it still needed to reach the target
+    (what winning the set is worth at that score); the losers get nothing."""
     result = state.result()
     if result is None:
-        raise JudgeError("the hand is not finished")
+        raise judging.JudgeError("the hand is not finished")
     points = [result["score"][p] - state.start_score[p] for p in (0, 1)]
     if "ordago" in result["status"].values() and result["set_winner"] is not None:
         w = result["set_winner"]
@@ -50,8 +37,10 @@ def hand_points(state: MusState) -> list[int]:
     return points
 
 
-class MusTally:
-    """The statistics of one run (see the module)."""
+class MusStatistics(judging.Statistics):
+    """Mus in ``simulate`` and ``arena``, and a run's statistics (see the module)."""
+
+    simulate_tables = 1
 
     def __init__(self) -> None:
         self.points = [0, 0]
@@ -75,43 +64,34 @@ class MusTally:
         if match.is_over():
             self.matches_won[lineup_of_seat[match.match.winner()]] += 1
 
-    def to_json(self, f: Figures) -> dict[str, Any]:
-        status = {lance: {st: n for (la, st), n in sorted(self.status.items()) if la == lance}
-                  for lance in LANCES}
-        times = {name: decision_ms(ts, ("median", "p95")) for name, ts in sorted(f.times.items())}
+    def to_json(self, f: judging.Figures) -> dict[str, Any]:
         games, seconds = f.games, round(f.seconds, 3)
-        if f.arena:
-            a, b = f.seatings[0][:2]
-            return {"game": f.game, "a": a, "b": b, "deals": f.deals, "hands": games,
-                    "seed": f.seed, "rules": f.rules.to_json(), "jobs": f.jobs,
-                    "points_per_hand": f.margin, "ci95": f.ci95, "points": self.points,
-                    "points_per_hand_by_bot": {"a": self.points[0] / games,
-                                               "b": self.points[1] / games},
-                    "ordagos": self.ordagos, "status": status, "decision_ms": times,
-                    "seconds": seconds}
-        return {"game": f.game, "games": games, "hands": games, "seed": f.seed,
-                "bots": f.seatings[0], "rules": f.rules.to_json(), "points": self.points,
-                "points_per_hand": [p / games for p in self.points], "margin": f.margin,
-                "ci95": f.ci95, "sets_won": self.sets_won, "matches_won": self.matches_won,
-                "ordagos": self.ordagos, "status": status, "decision_ms": times,
-                "seconds": seconds,
-                "hands_per_s": round(games / f.seconds, 2) if f.seconds > 0 else None}
-
-
-class MusStatistics(Statistics):
-    """Mus in ``simulate`` and ``arena`` (see the module)."""
-
-    simulate_tables = 1
+        return f.pick(
+            "game a b deals hands seed rules jobs points_per_hand ci95 points "
+            "points_per_hand_by_bot ordagos status decision_ms seconds" if f.arena else
+            "game games hands seed bots rules points points_per_hand margin ci95 sets_won "
+            "matches_won ordagos status decision_ms seconds hands_per_s",
+            {"rules": f.rules.to_json(), "points": self.points, "sets_won": self.sets_won,
+             "points_per_hand": f.margin if f.arena else [p / games for p in self.points],
+             "points_per_hand_by_bot": {"a": self.points[0] / games,
+                                        "b": self.points[1] / games},
+             "matches_won": self.matches_won, "ordagos": self.ordagos,
+             "status": {lance: {st: n for (la, st), n in sorted(self.status.items())
+                                if la == lance} for lance in LANCES},
+             "decision_ms": {name: judging.decision_ms(ts, ("median", "p95"))
+                             for name, ts in sorted(f.times.items())},
+             "seconds": seconds,
+             "hands_per_s": round(games / f.seconds, 2) if f.seconds > 0 else None})
 
     def draw(self, rules: Any, master: random.Random, number: int, seats: int,
-             arena: bool) -> Board:
+             arena: bool) -> judging.Board:
         cards, bots = master.getrandbits(64), master.getrandbits(64)
         if not arena:
-            return Board(number, 0, bots, chance_seed=cards)
+            return judging.Board(number, 0, bots, chance_seed=cards)
         scores = (master.randrange(rules.target), master.randrange(rules.target))
-        return Board(number, number % 4, bots, chance_seed=cards, scores=scores)
+        return judging.Board(number, number % 4, bots, chance_seed=cards, scores=scores)
 
-    def start(self, rules: Any, board: Board, seats: int) -> MusState:
+    def start(self, rules: Any, board: judging.Board, seats: int) -> MusState:
         assert isinstance(rules, MusRules) and board.scores is not None
         return MusState(rules, board.dealer, (board.scores[0], board.scores[1]))
 
@@ -120,11 +100,8 @@ class MusStatistics(Statistics):
         points = hand_points(state)
         return [points[seat % 2] for seat in range(4)]
 
-    def tally(self, arena: bool) -> MusTally:
-        return MusTally()
-
-    def print_report(self, out: Mapping[str, Any], console: Console, rate: Rate,
-                     arena: bool) -> None:
+    def print_report(self, out: Mapping[str, Any], console: judging.Console,
+                     rate: judging.Rate, arena: bool) -> None:
         if arena:
             console.print(f"[bold]{out['a']} vs {out['b']}[/bold] (Mus): {out['deals']} "
                           f"deals, {out['hands']} hands (each deal with the pairs' seats "
@@ -144,14 +121,11 @@ class MusStatistics(Statistics):
         for name, ms in out["decision_ms"].items():
             console.print(f"  {name}: decision median {ms['median']:.2f} ms, p95 "
                           f"{ms['p95']:.2f} ms ({ms['decisions']} decisions)")
-        if arena:
-            console.print(f"[bold]Mean difference {out['a']} − {out['b']}: "
-                          f"{out['points_per_hand']:+.3f} points per hand[/bold] (95% CI "
-                          f"{interval(out['ci95'], none='n/a (one deal)')})")
-        else:
-            console.print(f"[bold]Margin pair 0 over pair 1: {out['margin']:+.3f} points per "
-                          f"hand[/bold] (95% CI {interval(out['ci95'])})")
-
+        console.print(judging.verdict(f"Mean difference {out['a']} − {out['b']}",
+                                      out["points_per_hand"], "points per hand", out["ci95"],
+                                      none="n/a (one deal)") if arena else
+                      judging.verdict("Margin pair 0 over pair 1", out["margin"],
+                                      "points per hand", out["ci95"]))
 
 #: Mus's statistics (``GamePlugin.statistics``)
 STATISTICS = MusStatistics()

@@ -135,7 +135,7 @@ class _Run:
         for seat, value in enumerate(self.stats.values(state)):
             sums[lineup_of_seat[seat]] += value
             seats[lineup_of_seat[seat]] += 1
-        self.totals = [t + s for t, s in zip(self.totals, sums, strict=True)]
+        self.totals = [total + part for total, part in zip(self.totals, sums, strict=True)]
         self.games.append(self.stats.margin_scale * (sums[0] / seats[0] - sums[1] / seats[1]))
         return self.games[-1]
 

@@ -34,6 +34,8 @@ from stammtisch.engine.results import GameResult
 from stammtisch.errors import InvalidActionError, RecordError, RulesError
 from stammtisch.games.base import GamePlugin
 from stammtisch.games.base.options import RulesSchema, derive_options
+from stammtisch.games.base.plain import PlainPresenter, PlainStatistics
+from stammtisch.games.base.rounds import rounds_match
 
 DECK = cards("HA H10 HK EA E10 EK")
 RANK = {c: i for i, c in enumerate(DECK)}  # lower index is higher within its suit
@@ -213,5 +215,6 @@ PLUGIN: GamePlugin = GamePlugin(
     load_record=lambda s: load_record(s, "stichspiel", ("rules", "dealer")), replay_state=replay,
     replay_record=replay_record, record_of=record_of,
     describe_result=lambda out: f"points {out['points'][0]}:{out['points'][1]}",
-    new_match=None,
+    new_match=rounds_match(new_state), presenter=lambda: PlainPresenter(PLUGIN),
+    statistics=PlainStatistics(new_state),
 )

@@ -88,3 +88,28 @@ def test_replay_reads_a_toy_record(tmp_path: Path) -> None:
     result = state.final_result()
     assert result is not None
     assert json.loads(out.output.splitlines()[0]) == result.to_json()
+
+
+@pytest.mark.parametrize("args", [
+    ["arena", "--game", "stichspiel", "--bots", "random,random", "--deals", "6", "--seed", "1",
+     "--json"],
+    ["simulate", "--game", "stichspiel", "--bots", "random,random", "--games", "6", "--seed",
+     "1", "--json"],
+])
+def test_simulate_and_arena_judge_the_toy_game(args: list[str]) -> None:
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["game"] == "stichspiel"
+    assert data["games"] == (12 if args[0] == "arena" else 6)  # arena: each deal twice
+    assert [lu["bots"] for lu in data["lineups"]] == [["random"], ["random"]]
+    assert sum(lu["returns"] for lu in data["lineups"]) == 0  # zero-sum, both lineups
+
+
+def test_play_runs_the_toy_game_in_the_terminal() -> None:
+    out = CliRunner().invoke(app, ["play", "--game", "stichspiel", "--seed", "4", "--lang",
+                                   "en"], input="1\n1\n1\n1\n1\n1\n")
+    assert out.exit_code == 0, out.output
+    assert "Trick game for 2" in out.output and "Possible: 1)" in out.output
+    assert "Result: {\"trick_winners\"" in out.output and "Points: You " in out.output
+    assert "Game 2" in out.output

@@ -155,18 +155,22 @@ def run_simulation(games: int, seed: int, bot_names: Sequence[str], rules: Any,
                    ) -> dict[str, Any]:
     """Play ``games`` games (see the module); the game's JSON-ready statistics."""
     plugin, stats = _game(game, rules)
-    names = list(bot_names) * 2 if len(bot_names) == 2 else list(bot_names)
-    if len(names) != 4:
-        raise JudgeError(f"{','.join(bot_names)}: give two bots (one per pair) or four "
+    seats = plugin.new_state(rules, 0, None).num_seats
+    if seats % 2:
+        raise JudgeError(f"{plugin.name}: simulate seats two lineups at an even table")
+    names = list(bot_names) * (seats // 2) if len(bot_names) == 2 else list(bot_names)
+    if len(names) != seats:
+        count = {2: "two", 4: "four", 6: "six"}.get(seats, str(seats))
+        raise JudgeError(f"{','.join(bot_names)}: give two bots (one per pair) or {count} "
                          "(one per seat)")
     _check(plugin, names, games, "games")
-    run = _Run(plugin, stats, rules, False, [names, [names[s ^ 1] for s in range(4)]]
+    run = _Run(plugin, stats, rules, False, [names, [names[s ^ 1] for s in range(seats)]]
                [:stats.simulate_tables])
     matches = [run.new_match(rules, 0) for _ in run.seatings]
     master = random.Random(seed)
     task = progress.add_task("simulate", total=games) if progress is not None else None
     while len(run.games) < games:
-        board = stats.draw(rules, master, len(run.margins), 4, False)
+        board = stats.draw(rules, master, len(run.margins), seats, False)
         margins = []
         for t, seating in enumerate(run.seatings[:games - len(run.games)]):
             state = run.next_game(matches, t)

@@ -45,7 +45,7 @@ class PlainPresenter(BasePresenter[GameState]):
     """A presenter from the view and the actions' texts only (see the module)."""
 
     last_words = frozenset()
-    bot_names = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6")
+    bot_names: tuple[str, ...] = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5", "Bot 6")
     max_seats = 6
 
     def __init__(self, plugin: GamePlugin) -> None:

@@ -212,3 +212,60 @@ def test_ramsch_ducks_instead_of_taking_augen() -> None:
     assert state.contract == "ramsch"
     state.apply(Card.parse("SK"))
     assert _bot(ramsch_worlds=8).choose(state, random.Random(0)) == Card.parse("S9")
+
+
+# -- the generic loop (stammtisch.bots.pimc) ----------------------------------------------
+class _Budget:
+    """Action i is worth world * i; a world of -1 is left out; stops after ``stop``
+    judged worlds."""
+
+    def __init__(self, stop: int) -> None:
+        self.stop, self.judged = stop, 0
+
+    def evaluate(self, world: int) -> list[tuple[float, float]] | None:
+        if world < 0:
+            return None
+        self.judged += 1
+        return [(float(world * i), float(world)) for i in range(3)]
+
+    def exhausted(self, weight: float) -> bool:
+        return self.judged >= self.stop
+
+
+def test_loop_averages_by_weight_and_leaves_worlds_out() -> None:
+    from stammtisch.bots import pimc
+
+    got = pimc.average("abc", [(1, 3), (-1, 5), (4, 1)], _Budget(10))
+    assert got is not None
+    assert [(e.action, e.utility, e.value) for e in got] == [
+        ("a", 0.0, 7 / 4), ("b", 7 / 4, 7 / 4), ("c", 14 / 4, 7 / 4)]
+    assert pimc.average("abc", [(-1, 1)], _Budget(10)) is None
+
+
+def test_loop_draws_no_world_past_its_budget() -> None:
+    from stammtisch.bots import pimc
+
+    drawn: list[int] = []
+
+    def sampler(rng: random.Random) -> int:
+        drawn.append(rng.randrange(5))
+        return drawn[-1]
+
+    rng = random.Random(3)
+    got = pimc.average("abc", pimc.sample(sampler, rng, 10), _Budget(2))
+    assert got is not None and len(drawn) == 2  # lazily drawn: the third is never asked
+    merged = pimc.sample(sampler, random.Random(3), 10, key=lambda w: w)
+    assert sum(n for _, n in merged) == 10 and len({w for w, _ in merged}) == len(merged)
+
+
+def test_best_breaks_ties_by_value_then_preference_then_order() -> None:
+    from stammtisch.bots.pimc import Estimate, best
+
+    es = [Estimate("a", 1.0, 5.0), Estimate("b", 1.0 + 1e-12, 4.0), Estimate("c", 1.0, 6.0)]
+    assert best(es) == "b"
+    assert best(es, tolerance=1e-9) == "a"
+    assert best(es, tolerance=1e-9, by_value=True) == "c"
+    assert best(es, tolerance=1e-9, prefer=lambda: "c") == "c"
+    assert best(es, tolerance=1e-9, prefer=lambda: "z") == "a"
+    asked: list[str] = []
+    assert best(es, prefer=lambda: asked.append("x") or "a") == "b" and not asked

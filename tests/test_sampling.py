@@ -68,3 +68,53 @@ def test_sampling_is_deterministic_and_ignores_hidden_hands() -> None:
         assert sample_worlds(state, seat, random.Random(9), 4) == one
         assert sample_worlds(twin, seat, random.Random(9), 4) == one
         assert sorted(unseen_cards(state, seat)) == sorted(unseen_cards(twin, seat))
+
+
+# -- the dealing core (stammtisch.bots.sampling) ------------------------------------------
+def test_constrained_deals_respect_eligibility_and_room() -> None:
+    from stammtisch.bots.sampling import (
+        deal_constrained,
+        hall_feasible,
+        pick_shuffled,
+        pick_weighted,
+    )
+    from stammtisch.cards import SHORT_DECK
+
+    rng = random.Random(5)
+    stuck = 0
+    for i in range(200):
+        cards = list(SHORT_DECK[:12])
+        # seat 1 may hold only the first six cards, seat 2 no Herz, seat 3 anything
+        eligible = {c: tuple(s for s in (1, 2, 3)
+                             if not (s == 1 and j >= 6) and not (s == 2 and c.suit.value == "H"))
+                    for j, c in enumerate(cards)}
+        room = {1: 4, 2: 4, 3: 4}
+        if i % 2:
+            dealt = deal_constrained(list(cards), eligible, dict(room), rng, pick=pick_shuffled,
+                                     feasible=hall_feasible)
+            assert dealt is not None  # Hall's check never gets stuck
+        else:
+            dealt = deal_constrained(list(cards), eligible, dict(room), rng, pick=pick_weighted)
+            if dealt is None:
+                stuck += 1
+                continue
+        assert {s: len(h) for s, h in dealt.items()} == room
+        assert sorted(c for h in dealt.values() for c in h) == sorted(cards)
+        assert all(s in eligible[c] for s, h in dealt.items() for c in h)
+    assert stuck < 100
+
+
+def test_deal_in_turn_and_redraw() -> None:
+    from stammtisch.bots.sampling import deal_in_turn, dedupe, hands_key, redraw
+    from stammtisch.cards import cards
+
+    deck = cards("EO GO HO SO EU GU")
+    got = deal_in_turn(deck, {2: 2, 0: 3}, lambda s, c: s != 2 or c.rank.value == "U")
+    assert got == ({2: list(cards("EU GU")), 0: list(cards("EO GO HO"))}, list(cards("SO")))
+    assert deal_in_turn(deck, {1: 3}, lambda s, c: c.rank.value == "U") is None
+    # the first accepted draw; else the best scored (the first of equals); None: all failed
+    assert redraw(lambda a: a, 5, lambda w, a: (w == 3, 0.0)) == 3
+    assert redraw(lambda a: a, 4, lambda w, a: (False, w % 2)) == 1
+    assert redraw(lambda a: None, 3, lambda w, a: (True, 0.0)) is None
+    worlds = [[cards("EO GO")], [cards("GO EO")], [cards("HO SO")]]
+    assert [n for _, n in dedupe(worlds, hands_key)] == [2, 1]

@@ -5,7 +5,10 @@ what its seat knows (:func:`stammtisch.games.mucken.bots.sampling.sample_worlds`
 cards played and by whom, the voids shown, a soft model of the calls heard), solves each
 world exactly with all hands open (:mod:`stammtisch.analysis.solver`), and takes the
 option with the best average.  It never reads another seat's hand: the worlds are built
-from ``state.hands[seat]`` and the public record of the game only.
+from ``state.hands[seat]`` and the public record of the game only.  The loop (sample,
+merge equal worlds, evaluate, average, choose) is :mod:`stammtisch.bots.pimc`; this
+module holds Mucken's evaluators: the card play's and, for the calls, the probes of
+whole deals.
 
 - **Spielen:** for every legal card, the final Augen of its pair with best play from
   then on, in each world (one :class:`~stammtisch.analysis.solver.Solver` per world, with
@@ -42,17 +45,18 @@ are deterministic, and ties go to the first option in ``legal_actions()`` order.
 from __future__ import annotations
 
 import dataclasses
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.analysis.solver import Solver
+from stammtisch.bots import pimc
+from stammtisch.bots.sampling import dedupe, hands_key
 from stammtisch.cards import Card
-from stammtisch.engine.core import Action, GameState, Rng, Say
+from stammtisch.engine.core import CHANCE, Action, GameState, Rng, Say
 from stammtisch.engine.tricks import TrickOrder
 from stammtisch.games.mucken.analysis import SplitSolver, game_outcome, guess_tricks
-from stammtisch.games.mucken.bots.sampling import World, played_cards, sample_worlds
+from stammtisch.games.mucken.bots.sampling import World, WorldSampler, played_cards, sample_worlds
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, Bid, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
@@ -139,11 +143,8 @@ class PimcBot:
     # -- card play -----------------------------------------------------------------------
     def best_card(self, state: MuckenState, seat: int, rng: Rng) -> Card:
         estimates = self.card_estimates(state, seat, rng)
-        best = estimates[0]
-        for e in estimates[1:]:
-            if (e.utility, e.augen) > (best.utility, best.augen):
-                best = e
-        return best.card
+        return pimc.best([pimc.Estimate(e.card, e.utility, e.augen) for e in estimates],
+                         by_value=True)
 
     def card_estimates(self, state: MuckenState, seat: int, rng: Rng,
                        worlds: int | None = None) -> list[CardEstimate]:
@@ -153,9 +154,8 @@ class PimcBot:
             raise ValueError("card estimates need the seat to play a card")
         legal = [a for a in state.legal_actions() if isinstance(a, Card)]
         s = self.settings
-        ramsch = state.contract == "ramsch"
         if worlds is None:
-            if ramsch:
+            if state.contract == "ramsch":
                 worlds = s.ramsch_worlds
             elif not state.tricks.tricks:
                 worlds = s.first_trick_worlds
@@ -163,58 +163,10 @@ class PimcBot:
                 worlds = s.worlds
         if len(legal) == 1:
             return [CardEstimate(legal[0], 0.0, float(state.pair_augen()[seat % 2]))]
-        mp = seat % 2
-        side = {mp, mp + 2}
-        t = state.tricks
-        leader = t.leader
-        trick = list(t.current)
-        must = ramsch and state.rules.ramsch_stichzwang
-        taken = state.pair_augen()[mp]
-        sums_u = {c: 0.0 for c in legal}
-        sums_a = {c: 0.0 for c in legal}
-        total = 0
-        tables: dict[int | None, list[float]] = {}
-        for world, weight in _dedupe(sample_worlds(state, seat, rng, max(1, worlds))):
-            values: dict[Card, int]
-            if ramsch:
-                misere = SplitSolver(state.order, world, count_side=side,
-                                     max_side={1 - mp, 3 - mp}, leader=leader, trick=trick,
-                                     must_trump=must)
-                values = misere.card_values(world, leader, trick)
-            else:
-                solver = Solver(state.order, world, side, leader=leader, trick=trick,
-                                must_trump=must)
-                values = solver.card_values(world, leader, trick)
-            tie = _tie_loser(state, world)
-            table = tables.get(tie)
-            if table is None:
-                table = tables[tie] = self._play_utility(state, mp, tie)
-            for c in legal:
-                final = taken + values[c]
-                sums_u[c] += weight * table[final]
-                sums_a[c] += weight * final
-            total += weight
-        return [CardEstimate(c, sums_u[c] / total, sums_a[c] / total) for c in legal]
-
-    def _play_utility(self, state: MuckenState, mp: int, tie_loser: int | None) -> list[float]:
-        """Score for pair ``mp`` by its final Augen 0..120 in the game being played."""
-        rules = state.rules
-        total = _total_augen(state)
-        known = state.pair_tricks()
-        declarer = state.declarer
-        ramsch = state.contract == "ramsch"
-        w = self.settings.augen_weight
-        out: list[float] = []
-        for v in range(total + 1):
-            augen = [0, 0]
-            augen[mp] = v
-            augen[1 - mp] = total - v
-            o = game_outcome(rules, state.contract, None if declarer is None else declarer % 2,
-                             augen, guess_tricks(augen, known), doublings=state.doublings,
-                             forced=state.forced, tie_loser=tie_loser)
-            u = _points(o.winner, o.score, mp)
-            out.append(u + (-w * v if ramsch else w * v))
-        return out
+        sampled = pimc.sample(WorldSampler(state, seat), rng, max(1, worlds), hands_key)
+        got = pimc.average(legal, sampled, _CardPlay(state, seat, legal, s.augen_weight))
+        assert got is not None  # every world is solved
+        return [CardEstimate(e.action, e.utility, e.value) for e in got]
 
     # -- Ansagen ------------------------------------------------------------------------
     def _bid(self, state: MuckenState, seat: int, rng: Rng,
@@ -301,6 +253,67 @@ class PimcBot:
         return gut
 
 
+class _CardPlay:
+    """The evaluator of a card decision: each legal card's score for the seat's pair
+    (plus the Augen tie-break) and the pair's final Augen, with best play from then on
+    (:class:`~stammtisch.bots.pimc.Evaluator`)."""
+
+    def __init__(self, state: MuckenState, seat: int, legal: list[Card],
+                 augen_weight: float) -> None:
+        self.state, self.legal, self.augen_weight = state, legal, augen_weight
+        self.mp = mp = seat % 2
+        self.side = {mp, mp + 2}
+        self.ramsch = state.contract == "ramsch"
+        self.must = self.ramsch and state.rules.ramsch_stichzwang
+        self.leader = state.tricks.leader
+        self.trick = list(state.tricks.current)
+        self.taken = state.pair_augen()[mp]
+        self.tables: dict[int | None, list[float]] = {}
+
+    def exhausted(self, weight: float) -> bool:
+        return False
+
+    def evaluate(self, world: World) -> list[tuple[float, float]]:
+        state, leader, trick = self.state, self.leader, self.trick
+        values: dict[Card, int]
+        if self.ramsch:
+            misere = SplitSolver(state.order, world, count_side=self.side,
+                                 max_side={1 - self.mp, 3 - self.mp}, leader=leader,
+                                 trick=trick, must_trump=self.must)
+            values = misere.card_values(world, leader, trick)
+        else:
+            solver = Solver(state.order, world, self.side, leader=leader, trick=trick,
+                            must_trump=self.must)
+            values = solver.card_values(world, leader, trick)
+        tie = _tie_loser(state, world)
+        table = self.tables.get(tie)
+        if table is None:
+            table = self.tables[tie] = self._utility(tie)
+        taken = self.taken
+        return [(table[taken + values[c]], float(taken + values[c])) for c in self.legal]
+
+    def _utility(self, tie_loser: int | None) -> list[float]:
+        """Score for the pair by its final Augen 0..120 in the game being played (plus
+        the Augen tie-break)."""
+        state, mp = self.state, self.mp
+        total = _total_augen(state)
+        known = state.pair_tricks()
+        declarer = state.declarer
+        w = self.augen_weight
+        out: list[float] = []
+        for v in range(total + 1):
+            augen = [0, 0]
+            augen[mp] = v
+            augen[1 - mp] = total - v
+            o = game_outcome(state.rules, state.contract,
+                             None if declarer is None else declarer % 2, augen,
+                             guess_tricks(augen, known), doublings=state.doublings,
+                             forced=state.forced, tie_loser=tie_loser)
+            u = _points(o.winner, o.score, mp)
+            out.append(u + (-w * v if self.ramsch else w * v))
+        return out
+
+
 # -- helpers -------------------------------------------------------------------------------
 def _points(winner: int | None, score: int, pair: int) -> float:
     if winner is None:
@@ -312,31 +325,15 @@ def _total_augen(state: MuckenState) -> int:
     return sum(c.augen for c in state.deck)
 
 
-def _dedupe(worlds: list[World]) -> list[tuple[World, int]]:
-    """Identical worlds once, with their count (late in a game many coincide)."""
-    seen: dict[tuple[frozenset[Card], ...], int] = {}
-    out: list[tuple[World, int]] = []
-    for w in worlds:
-        key = tuple(frozenset(h) for h in w)
-        i = seen.get(key)
-        if i is None:
-            seen[key] = len(out)
-            out.append((w, 1))
-        else:
-            out[i] = (out[i][0], out[i][1] + 1)
-    return out
-
-
 def _tie_loser(state: MuckenState, world: World) -> int | None:
     """The pair holding the tie card in ``world`` (only asked for a Pflichtmuck whose
     60:60 goes against the card's holder; else None)."""
-    rules = state.rules
-    if state.contract not in ("pflichtmuck", "") or rules.pflichtmuck_tie != "card_holder_loses":
+    if state.contract not in ("pflichtmuck", ""):
         return None
-    tie = Card.parse(rules.tie_card)
-    for seat, hand in enumerate(world):
-        if tie in hand:
-            return seat % 2
+    holder = _world_tie_loser(state.rules, world)
+    if holder is not None or state.rules.pflichtmuck_tie != "card_holder_loses":
+        return holder
+    tie = Card.parse(state.rules.tie_card)
     if tie in played_cards(state):
         for seat, action in state.history:
             if action == tie:
@@ -392,7 +389,7 @@ class _DealValues:
     def __init__(self, state: MuckenState, worlds: list[World]) -> None:
         self.state = state
         self.rules: MuckenRules = state.rules
-        self.worlds = _dedupe(worlds)
+        self.worlds = dedupe(worlds, hands_key)
         self.leader = state.leader
         self.total = _total_augen(state)
         self._probes: dict[str, list[_Probe]] = {}
@@ -459,27 +456,25 @@ class _DealValues:
             table = self._tables[key] = [
                 self._bid_points(bid, declarer_pair, pair, a0, **kw)
                 for a0 in range(self.total + 1)]
-        acc = 0.0
-        total_w = 0
-        for i, ((_world, weight), probe) in enumerate(
-                zip(self.worlds, self.probes(order), strict=True)):
+        probes = self.probes(order)
+
+        def points(i: int, world: World) -> float:
+            probe = probes[i]
             probe.settle(table)
-            points = table[probe.lo]
             if probe.lo == probe.hi and probe.lo in (0, self.total):
                 p = 0 if probe.lo == self.total else 1
                 if not self.all_tricks(order, p, i):
-                    points = self._bid_points(bid, declarer_pair, pair, probe.lo,
-                                              nine_trick=True, **kw)
-            acc += weight * points
-            total_w += weight
-        return acc / total_w
+                    return self._bid_points(bid, declarer_pair, pair, probe.lo,
+                                            nine_trick=True, **kw)
+            return table[probe.lo]
+
+        return self._mean(points)
 
     def pflichtmuck_value(self, pair: int) -> float:
         """Expected score for ``pair`` in a Pflichtmuck (Muck order, no declarer)."""
-        order = self._order(None)
-        acc = 0.0
-        total_w = 0
-        for (world, weight), probe in zip(self.worlds, self.probes(order), strict=True):
+        probes = self.probes(self._order(None))
+
+        def points(i: int, world: World) -> float:
             tie = _world_tie_loser(self.rules, world)
             key = ("pflichtmuck", pair, tie)
             table = self._tables.get(key)
@@ -490,26 +485,32 @@ class _DealValues:
                     o = game_outcome(self.rules, "pflichtmuck", None, augen,
                                      guess_tricks(augen), tie_loser=tie)
                     table.append(_points(o.winner, o.score, pair))
-            probe.settle(table)
-            acc += weight * table[probe.lo]
-            total_w += weight
-        return acc / total_w
+            probes[i].settle(table)
+            return table[probes[i].lo]
+
+        return self._mean(points)
 
     def ramsch_value(self, pair: int, count: int) -> float:
         """Expected score for ``pair`` in a Ramsch (the first ``count`` worlds; slow)."""
         order = self._order(None)
         must = self.rules.ramsch_stichzwang
-        acc = 0.0
-        total_w = 0
-        for world, weight in self.worlds[:max(1, count)]:
+
+        def points(i: int, world: World) -> float:
             solver = SplitSolver(order, world, count_side={0, 2}, max_side={1, 3},
                                  leader=self.leader, must_trump=must)
             a0 = solver.value(world, self.leader)
             augen = [a0, self.total - a0]
             o = game_outcome(self.rules, "ramsch", None, augen, guess_tricks(augen))
-            acc += weight * _points(o.winner, o.score, pair)
-            total_w += weight
-        return acc / total_w
+            return _points(o.winner, o.score, pair)
+
+        return self._mean(points, max(1, count))
+
+    def _mean(self, value: Callable[[int, World], float], count: int | None = None) -> float:
+        """The weighted mean of ``value(i, world)`` over the (first ``count``) worlds."""
+        worlds = [((i, w), n) for i, (w, n) in enumerate(self.worlds[:count])]
+        got = pimc.weighted_mean(worlds, lambda iw: value(*iw))
+        assert got is not None
+        return got
 
 
 def _world_tie_loser(rules: MuckenRules, world: World) -> int | None:
@@ -537,53 +538,21 @@ def bench_decisions(name: str = "pimc", positions: int = 200, seed: int = 0,
     point of the card play of a game the heuristic bot plays, the bot to choose among at
     least two cards) and first calls of the bidding.  Median, p95 (nearest rank), mean,
     max in milliseconds."""
-    import random
-    import statistics
-    import time
-
-    from stammtisch.bots.base import make_bot
-    from stammtisch.engine.core import CHANCE
+    from stammtisch.bots.timing import stats, time_decisions
+    from stammtisch.games.mucken.bots.heuristic import HeuristicBot
 
     rules = rules if rules is not None else MuckenRules.preset("seefest")
-    bot = make_bot(name)
-    helper = make_bot("heuristic")
-    rng = random.Random(seed)
-    cards_ms: list[float] = []
-    bids_ms: list[float] = []
-    game = 0
-    while len(cards_ms) < positions:
+
+    def deal(game: int, rng: Rng) -> MuckenState:
         state = MuckenState(rules, game % 4)
         while state.current_player == CHANCE:
             state.apply(state.sample_chance(rng))
-        stop = rng.randrange(rules.deck_size)
-        played = 0
-        first_call = True
-        while not state.is_terminal():
-            if state.phase == "bidding" and first_call:
-                first_call = False
-                t = time.perf_counter()
-                bot.choose(state, random.Random(game))
-                bids_ms.append(1000 * (time.perf_counter() - t))
-            if state.phase == "play":
-                if played == stop:
-                    break
-                played += 1
-            state.apply(helper.choose(state, rng))
-        game += 1
-        if state.is_terminal() or len(state.legal_actions()) < 2:
-            continue
-        t = time.perf_counter()
-        bot.choose(state, random.Random(game))
-        cards_ms.append(1000 * (time.perf_counter() - t))
+        return state
 
-    def stats(xs: list[float]) -> dict[str, float]:
-        s = sorted(xs)
-        return {"n": len(s), "median_ms": statistics.median(s),
-                "p95_ms": s[max(0, math.ceil(0.95 * len(s)) - 1)],
-                "mean_ms": statistics.fmean(s), "max_ms": s[-1]}
-
-    return {"bot": name, "seed": seed, "rules": rules.name, "cards": stats(cards_ms),
-            "bidding": stats(bids_ms)}
+    times = time_decisions(PimcBot(PIMC_SETTINGS[name]), HeuristicBot(), deal, positions, seed,
+                           rules.deck_size, call_phase="bidding")
+    return {"bot": name, "seed": seed, "rules": rules.name, "cards": stats(times.cards),
+            "bidding": stats(times.calls)}
 
 
 if __name__ == "__main__":  # pragma: no cover - a timing tool

@@ -11,17 +11,18 @@ never makes sampling fail.
 
 The hard constraints are met with a sequential draw that checks feasibility
 (Hall's condition over the three other seats) before every assignment, so every
-drawn world is consistent and sampling never gets stuck.
+drawn world is consistent and sampling never gets stuck (the dealing and the
+redrawing: :mod:`stammtisch.bots.sampling`).
 
 Reads only ``state.view(seat)``-level information plus the seat's own hand.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from stammtisch.bots.sampling import deal_constrained, hall_feasible, pick_shuffled, redraw
 from stammtisch.cards import Card
 from stammtisch.engine.core import Rng
 from stammtisch.engine.tricks import TRUMP, TrickOrder
@@ -57,62 +58,22 @@ def unseen_cards(state: MuckenState, seat: int) -> list[Card]:
     return [c for c in state.deck if c not in gone]
 
 
-def _feasible(cards: Sequence[Card], eligible: dict[Card, tuple[int, ...]],
-              capacity: dict[int, int]) -> bool:
-    seats = [s for s in capacity if capacity[s] > 0]
-    if sum(capacity.values()) != len(cards):
-        return False
-    open_seats = set(seats)
-    effective = [set(eligible[c]) & open_seats for c in cards]
-    if any(not e for e in effective):
-        return False
-    for r in range(1, len(seats)):
-        for subset in itertools.combinations(seats, r):
-            sset = set(subset)
-            only = sum(1 for e in effective if e <= sset)
-            if only > sum(capacity[s] for s in subset):
-                return False
-    return True
-
-
 def deal_consistent(state: MuckenState, seat: int, rng: Rng,
                     voids: list[set[int]] | None = None) -> World:
     """One world: the true hand of ``seat`` and the unseen cards dealt to the others
-    with their hand sizes and shown voids respected."""
+    with their hand sizes and shown voids respected (never stuck: Hall's check)."""
     order = state.order
     voids = voids if voids is not None else known_voids(state)
     cards = unseen_cards(state, seat)
     others = [s for s in range(4) if s != seat]
-    capacity = {s: len(state.hands[s]) for s in others}
+    room = {s: len(state.hands[s]) for s in others}
     eligible = {c: tuple(s for s in others if order.klass(c) not in voids[s]) for c in cards}
-    rng.shuffle(cards)
-    # most constrained cards first keeps the draw close to uniform and fast
-    cards.sort(key=lambda c: len(eligible[c]))
-    hands: World = [[], [], [], []]
+    dealt = deal_constrained(cards, eligible, room, rng, pick=pick_shuffled,
+                             feasible=hall_feasible)
+    if dealt is None:  # pragma: no cover - the true deal is always a solution
+        raise RuntimeError("no consistent world (inconsistent state?)")
+    hands: World = [dealt.get(s, []) for s in range(4)]
     hands[seat] = list(state.hands[seat])
-    remaining = list(cards)
-    while remaining:
-        c = remaining.pop(0)
-        options = [s for s in eligible[c] if capacity[s] > 0]
-        rng.shuffle(options)
-        weights = [capacity[s] for s in options]
-        total = sum(weights)
-        pick = rng.random() * total
-        ordered: list[int] = []
-        acc = 0.0
-        for s, w in zip(options, weights, strict=True):
-            acc += w
-            if pick < acc and not ordered:
-                ordered.append(s)
-        ordered += [s for s in options if s not in ordered]
-        for s in ordered:
-            capacity[s] -= 1
-            if _feasible(remaining, eligible, capacity):
-                hands[s].append(c)
-                break
-            capacity[s] += 1
-        else:  # pragma: no cover - the true deal is always a solution
-            raise RuntimeError("no consistent world (inconsistent state?)")
     return hands
 
 
@@ -156,29 +117,35 @@ def call_likelihood(state: MuckenState, world: World, seat: int) -> float:
     return like
 
 
+class WorldSampler:
+    """Worlds for ``seat`` (:class:`stammtisch.bots.pimc.WorldSampler`); with ``use_calls``
+    each is drawn by rejection on the call model (at most ``max_tries`` draws per world,
+    keeping the best seen)."""
+
+    def __init__(self, state: MuckenState, seat: int, *, use_calls: bool = True,
+                 max_tries: int = 20) -> None:
+        self.state, self.seat = state, seat
+        self.use_calls, self.tries = use_calls, max_tries if use_calls else 1
+        self.voids = known_voids(state)
+
+    def __call__(self, rng: Rng) -> World:
+        def judge(world: World, attempt: int) -> tuple[bool, float]:
+            if not self.use_calls:
+                return True, 0.0
+            like = call_likelihood(self.state, world, self.seat)
+            return rng.random() < like, like
+
+        world = redraw(lambda _: deal_consistent(self.state, self.seat, rng, self.voids),
+                       self.tries, judge)
+        assert world is not None
+        return world
+
+
 def sample_worlds(state: MuckenState, seat: int, rng: Rng, count: int, *,
                   use_calls: bool = True, max_tries: int = 20) -> list[World]:
-    """``count`` worlds for ``seat``; with ``use_calls`` each is drawn by rejection on the
-    call model (at most ``max_tries`` draws per world, keeping the best seen)."""
-    voids = known_voids(state)
-    out: list[World] = []
-    for _ in range(count):
-        best: World | None = None
-        best_like = -1.0
-        for _try in range(max_tries if use_calls else 1):
-            world = deal_consistent(state, seat, rng, voids)
-            if not use_calls:
-                best = world
-                break
-            like = call_likelihood(state, world, seat)
-            if rng.random() < like:
-                best = world
-                break
-            if like > best_like:
-                best, best_like = world, like
-        assert best is not None
-        out.append(best)
-    return out
+    """``count`` worlds for ``seat`` (see :class:`WorldSampler`)."""
+    sampler = WorldSampler(state, seat, use_calls=use_calls, max_tries=max_tries)
+    return [sampler(rng) for _ in range(count)]
 
 
 def with_hands(state: MuckenState, world: World) -> MuckenState:
@@ -189,6 +156,5 @@ def with_hands(state: MuckenState, world: World) -> MuckenState:
     return s
 
 
-Sampler = Callable[[MuckenState, int, Rng, int], list[World]]
-__all__ = ["TRUMP", "call_likelihood", "deal_consistent", "known_voids", "sample_worlds",
-           "unseen_cards", "with_hands"]
+__all__ = ["TRUMP", "WorldSampler", "call_likelihood", "deal_consistent", "known_voids",
+           "sample_worlds", "unseen_cards", "with_hands"]

@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from stammtisch.bots import pimc
+from stammtisch.bots.sampling import deal_in_turn, redraw
 from stammtisch.cards import Card
 from stammtisch.engine.core import Action, Rng, Say
 from stammtisch.games.mulatschak.bots.heuristic import HeuristicBot
@@ -46,22 +48,22 @@ def world_state(state: MulatschakState, seat: int, rng: Rng, tries: int = 6
     bids = _bids(state)
     heuristic = HeuristicBot()
     world = state.clone()
-    for attempt in range(tries):
+    room = {s: sizes[s] - (s == keeper) for s in range(state.num_seats) if s != seat}
+
+    def draw(attempt: int) -> tuple[dict[int, list[Card]], list[Card]] | None:
         cards = list(pool)
         rng.shuffle(cards)
-        hands: dict[int, list[Card]] = {}
-        for s in range(state.num_seats):
-            if s != seat:
-                k = sizes[s] - (s == keeper)
-                hands[s], cards = cards[:k], cards[k:]
-                if s == keeper and weli is not None:
-                    hands[s].append(weli)
-        if attempt < tries - 1 and not _consistent(hands, bids, heuristic, state):
-            continue
-        break
+        dealt = deal_in_turn(cards, room)
+        if dealt is not None and keeper is not None and weli is not None:
+            dealt[0][keeper].append(weli)
+        return dealt
+
+    dealt = redraw(draw, tries, lambda d, attempt: (
+        attempt == tries - 1 or _consistent(d[0], bids, heuristic, state), 0.0))
+    assert dealt is not None
+    hands, rest = dealt
     for s, h in hands.items():
         world.hands[s] = h
-    rest = cards
     stock_size = view["stock_size"]
     if revealed is not None and revealed not in obs.hand and stock_size:
         stock = [*rest[:stock_size - 1], revealed]
@@ -98,20 +100,37 @@ def _play_out(world: MulatschakState, bot: HeuristicBot, rng: Rng) -> None:
         world.apply_unchecked(bot.choose(world, rng))
 
 
+class _PlayOut:
+    """The evaluator of the options in one world (:class:`~stammtisch.bots.pimc.Evaluator`):
+    each played out by the heuristic bot from the same random stream, valued as what the
+    seat is paid (its score change with the sign turned)."""
+
+    def __init__(self, options: Sequence[Action], seat: int) -> None:
+        self.options, self.seat, self.bot = options, seat, HeuristicBot()
+
+    def exhausted(self, weight: float) -> bool:
+        return False
+
+    def evaluate(self, world: tuple[MulatschakState, int]) -> list[tuple[float, float]]:
+        base, seed = world
+        out: list[tuple[float, float]] = []
+        for a in self.options:
+            w = base.clone()
+            w.apply_unchecked(a)
+            _play_out(w, self.bot, random.Random(seed))
+            r = w.result()
+            assert r is not None
+            out.append((-float(r["delta"][self.seat]), 0.0))
+        return out
+
+
 def rollout_values(state: MulatschakState, seat: int, options: Sequence[Action], rng: Rng,
                    worlds: int = 8) -> dict[Action, float]:
     """The mean score change of ``seat`` (lower is better) after each option, over
-    ``worlds`` sampled worlds played out by the heuristic bot."""
-    bot = HeuristicBot()
-    totals = {a: 0.0 for a in options}
-    for _ in range(worlds):
-        base = world_state(state, seat, rng)
-        seed = rng.randrange(2**32)
-        for a in options:
-            w = base.clone()
-            w.apply_unchecked(a)
-            _play_out(w, bot, random.Random(seed))
-            r = w.result()
-            assert r is not None
-            totals[a] += r["delta"][seat]
-    return {a: t / worlds for a, t in totals.items()}
+    ``worlds`` sampled worlds played out by the heuristic bot (each world drawn with the
+    seed of its play-outs)."""
+    sampled = pimc.sample(lambda r: (world_state(state, seat, r), r.randrange(2**32)), rng,
+                          worlds)
+    got = pimc.average(options, sampled, _PlayOut(options, seat))
+    assert got is not None
+    return {e.action: -e.utility for e in got}

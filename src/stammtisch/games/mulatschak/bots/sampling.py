@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from stammtisch.bots.sampling import deal_in_turn, redraw
 from stammtisch.cards import Card
 from stammtisch.engine.core import Rng, Say
 from stammtisch.games.mulatschak.bots.solver import TrickSolver
@@ -149,21 +150,15 @@ def sample_world(obs: Observation, rng: Rng, tries: int = 40) -> dict[int, list[
     pool = obs.unseen()
     others = obs.others()
     others.sort(key=lambda s: -bin(obs.excluded.get(s, 0)).count("1"))
-    for attempt in range(tries + 1):
+    sizes = {s: obs.sizes[s] for s in others}
+
+    def draw(attempt: int) -> dict[int, list[Card]] | None:
         cards = list(pool)
         rng.shuffle(cards)
-        world: dict[int, list[Card]] = {obs.seat: list(obs.hand)}
-        ok = True
-        for s in others:
-            ex = obs.excluded.get(s, 0) if attempt < tries else 0
-            need = obs.sizes[s]
-            got = [c for c in cards if not (ex >> INDEX[c]) & 1][:need]
-            if len(got) < need:
-                ok = False
-                break
-            world[s] = got
-            taken = set(got)
-            cards = [c for c in cards if c not in taken]
-        if ok:
-            return world
-    raise AssertionError("unreachable: the last try has no exclusions")  # pragma: no cover
+        ex = obs.excluded if attempt < tries else {}
+        dealt = deal_in_turn(cards, sizes, lambda s, c: not (ex.get(s, 0) >> INDEX[c]) & 1)
+        return None if dealt is None else {obs.seat: list(obs.hand), **dealt[0]}
+
+    world = redraw(draw, tries + 1, lambda w, attempt: (True, 0.0))
+    assert world is not None, "unreachable: the last try has no exclusions"
+    return world

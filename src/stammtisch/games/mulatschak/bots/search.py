@@ -12,7 +12,8 @@ better): the bidder ``t`` if ``t ≥ bid`` else −10; a playing non-bidder ``t`
 no trick; in a Muli the bidder +10/−10 for five tricks or not, the others (as one side)
 +10/−10 for breaking it or not (with ``muli_broken`` ``breaker`` the same reading, an
 approximation).  The card with the best mean wins; ties go to the heuristic's card when
-it is among the best, else to the first in ``legal_actions()`` order.
+it is among the best, else to the first in ``legal_actions()`` order.  The loop (sample,
+evaluate, average, choose) is :mod:`stammtisch.bots.pimc`; here is its evaluator.
 
 **Stichansage, Trumpf, Mitgehen, Kartentausch, nimm/weg/ab:** the heuristic bot's rules
 (:mod:`~stammtisch.games.mulatschak.bots.heuristic`).  A fast play-out of the bidding
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from stammtisch.bots import pimc
 from stammtisch.cards import Card
 from stammtisch.engine.core import Action, GameState, Rng
 from stammtisch.games.mulatschak.bots.heuristic import HeuristicBot, card_value
@@ -75,33 +77,46 @@ def card_values(state: MulatschakState, seat: int, rng: Rng,
     settings = settings or SearchSettings()
     legal = [a for a in state.legal_actions() if isinstance(a, Card)]
     obs = observe(state, seat)
-    assert obs.trump is not None and obs.leader is not None
-    side = side_of(obs)
-    done = sum(1 for w in obs.trick_winners if (side >> w) & 1)
-    solver = TrickSolver(obs.trump, state.rules.stichzwang, node_limit=settings.node_budget)
-    totals = {c: 0.0 for c in legal}
-    solved = 0
-    used = 0
-    trick = [INDEX[c] for _, c in obs.trick]
-    for _ in range(settings.worlds):
-        world = sample_world(obs, rng)
+    sampled = pimc.sample(lambda r: sample_world(obs, r), rng, settings.worlds)
+    got = pimc.average(legal, sampled, _CardPlay(obs, legal, settings.node_budget,
+                                                 state.rules.stichzwang))
+    return {} if got is None else {e.action: e.utility for e in got}
+
+
+class _CardPlay:
+    """The evaluator of a card decision (:class:`~stammtisch.bots.pimc.Evaluator`): the
+    tricks the seat's side takes after each legal card, as :func:`value`, counted exactly
+    by one :class:`TrickSolver` whose node budget the worlds share."""
+
+    def __init__(self, obs: Observation, legal: list[Card], budget: int,
+                 stichzwang: bool) -> None:
+        assert obs.trump is not None and obs.leader is not None
+        self.obs, self.legal, self.budget = obs, legal, budget
+        self.side = side_of(obs)
+        self.done = sum(1 for w in obs.trick_winners if (self.side >> w) & 1)
+        self.solver = TrickSolver(obs.trump, stichzwang, node_limit=budget)
+        self.trick = [INDEX[c] for _, c in obs.trick]
+        self.used = 0
+        self.stop = False
+
+    def exhausted(self, weight: float) -> bool:
+        return self.stop
+
+    def evaluate(self, world: dict[int, list[Card]]) -> list[tuple[float, float]] | None:
+        obs, solver = self.obs, self.solver
+        assert obs.leader is not None
         hands = {s: sum(1 << INDEX[c] for c in cs) for s, cs in world.items()}
-        solver.node_limit = settings.node_budget - used
+        solver.node_limit = self.budget - self.used
         try:
-            counts = solver.solve_cards(obs.playing, hands, obs.leader, trick, side, seat,
-                                        [INDEX[c] for c in legal])
+            counts = solver.solve_cards(obs.playing, hands, obs.leader, self.trick, self.side,
+                                        obs.seat, [INDEX[c] for c in self.legal])
         except NodeLimit:
-            break
+            self.stop = True
+            return None
         finally:
-            used += solver.nodes
-        for c in legal:
-            totals[c] += value(obs, done + counts[INDEX[c]], state.rules.muli_broken)
-        solved += 1
-        if used >= settings.node_budget:
-            break
-    if not solved:
-        return {}
-    return {c: t / solved for c, t in totals.items()}
+            self.used += solver.nodes
+        self.stop = self.used >= self.budget
+        return [(value(obs, self.done + counts[INDEX[c]]), 0.0) for c in self.legal]
 
 
 class SearchBot:
@@ -127,11 +142,9 @@ class SearchBot:
         fallback = self.heuristic.choose(state, rng)
         if not values:
             return fallback
-        best = max(values.values())
-        top = [c for c in legal if isinstance(c, Card) and values[c] >= best - 1e-9]
-        if fallback in top:
-            return fallback
-        return top[0]
+        estimates: list[pimc.Estimate[Action]] = [pimc.Estimate(c, v, 0.0)
+                                                  for c, v in values.items()]
+        return pimc.best(estimates, tolerance=1e-9, prefer=lambda: fallback)
 
     def _rollout(self, state: MulatschakState, rng: Rng) -> Action:
         seat = state.current_player
@@ -140,10 +153,8 @@ class SearchBot:
         if len(options) == 1:
             return mine
         values = rollout_values(state, seat, options, rng, self.settings.rollout_worlds)
-        best = min(values.values())
-        if values[mine] <= best + 1e-9:
-            return mine
-        return min(options, key=lambda a: values[a])
+        estimates = [pimc.Estimate(a, -v, 0.0) for a, v in values.items()]
+        return pimc.best(estimates, tolerance=1e-9, prefer=lambda: mine)
 
 
 _ROLLOUT_PHASES = ("bidding", "trump", "mitgehen", "exchange")

@@ -5,7 +5,9 @@ what its seat knows (:mod:`stammtisch.games.schafkopf.bots.sampling`: its own ha
 contract, the tricks, the voids shown, the rules of the called ace), solves each world
 with all hands open (:class:`~stammtisch.games.schafkopf.solver.SchafkopfSolver`, the
 partner in a Rufspiel being whoever holds the called ace *in that world*) and plays the
-card with the best average.  It never reads another seat's hand.
+card with the best average.  It never reads another seat's hand.  The loop (sample,
+merge equal worlds, evaluate, average, choose) is :mod:`stammtisch.bots.pimc`; this module
+holds Schafkopf's evaluator and its settings.
 
 - **Value of a card in a world:** the outcome class of the game for the declaring side
   with best play from then on — lost schneider (≤ 30 Augen), lost, won, won schneider
@@ -25,11 +27,12 @@ Deterministic for a given ``rng``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from stammtisch.bots import pimc
 from stammtisch.bots.base import BotFactory
+from stammtisch.bots.sampling import hands_key
 from stammtisch.cards import Card
 from stammtisch.engine.core import Action, GameState, Rng
 from stammtisch.games.schafkopf.bots.heuristic import HeuristicBot
@@ -97,14 +100,13 @@ class PimcBot:
             return self._heuristic.choose(state, rng)
         seat = state.current_player
         estimates = self.card_estimates(state, seat, rng)
-        best_u = max(e.utility for e in estimates)
-        best = [e.card for e in estimates if e.utility >= best_u - 1e-9]
-        if len(best) > 1:
+
+        def heuristic() -> Card:
             obs = observe(state, seat)
-            h = self._heuristic.card_from(obs, [c for c in actions if isinstance(c, Card)])
-            if h in best:
-                return h
-        return best[0]
+            return self._heuristic.card_from(obs, [c for c in actions if isinstance(c, Card)])
+
+        return pimc.best([pimc.Estimate(e.card, e.utility, e.value) for e in estimates],
+                         tolerance=1e-9, prefer=heuristic)
 
     def card_estimates(self, state: SchafkopfState, seat: int, rng: Rng,
                        worlds: int | None = None) -> list[CardEstimate]:
@@ -114,72 +116,75 @@ class PimcBot:
             raise ValueError("card estimates need the seat to play a card")
         legal = [a for a in state.legal_actions() if isinstance(a, Card)]
         obs = observe(state, seat)
-        s = self.settings
         if worlds is None:
-            worlds = s.early_worlds if len(obs.tricks) < 2 else s.worlds
+            worlds = self.settings.early_worlds if len(obs.tricks) < 2 else self.settings.worlds
+        sampled = pimc.sample(lambda r: sample_world(obs, r), rng, max(1, worlds), hands_key)
+        got = pimc.average(legal, sampled, _CardPlay(self.settings, state, obs, legal))
+        if got is None:  # every world too hard to solve in budget: no preference
+            return [CardEstimate(c, 0.0, 0.0) for c in legal]
+        return [CardEstimate(e.action, e.utility, e.value) for e in got]
+
+
+class _CardPlay:
+    """The evaluator of a card decision (:class:`~stammtisch.bots.pimc.Evaluator`): each
+    legal card's utility for the seat and the declaring side's exact future value (late
+    in the hand; else 0), a world past its node budget left out, no world past the
+    decision's."""
+
+    def __init__(self, settings: PimcSettings, state: SchafkopfState, obs: Observation,
+                 legal: list[Card]) -> None:
+        self.settings, self.obs, self.legal = settings, obs, legal
         g = game_by_word(obs.contract or "")
         assert g is not None and obs.declarer is not None
-        tricks_mode = g.tout or g.kind == "bettel"
-        muss = bool(state.muss)
+        self.kind = g.kind
+        self.tricks_mode = g.tout or g.kind == "bettel"
+        self.muss = bool(state.muss)
         left = len(obs.hand)  # tricks still to play, the current one included
-        exact = not tricks_mode and left <= s.exact_from
-        sums_u = {c: 0.0 for c in legal}
-        sums_v = {c: 0.0 for c in legal}
-        total = 0
-        spent = 0
-        for world, weight in _dedupe([sample_world(obs, rng) for _ in range(max(1, worlds))]):
-            side = _side(obs, world)
-            mine = 1.0 if seat in side else -1.0
-            taken = _taken(obs, side, tricks_mode)
-            if spent > s.decision_nodes and total:
-                break
-            solver = SchafkopfSolver(obs.order, world, side, leader=obs.leader,
-                                     trick=obs.current,
-                                     mode="tricks" if tricks_mode else "augen",
-                                     called=obs.called, davonlaufen=obs.davonlaufen)
-            solver.node_limit = s.world_nodes
-            try:
-                values, reached = self._solve_world(solver, obs, world, g.kind, tricks_mode,
-                                                    exact, taken, muss)
-            except NodeLimitExceeded:
-                spent += solver.nodes
-                continue
-            spent += solver.nodes
-            if exact:
-                for c in legal:
-                    x = taken + values[c]
-                    u = _augen_utility(x, muss) + s.augen_weight * (x - 60)
-                    sums_u[c] += weight * mine * u
-                    sums_v[c] += weight * x
-            else:
-                for c in legal:
-                    n = reached[c]
-                    if tricks_mode:
-                        win = (n == 0) if g.kind == "bettel" else (n == 1)
-                        u = 1.0 if win else -1.0
-                    else:
-                        u = (-1.5, -1.0, 1.0, 1.5)[n]
-                    sums_u[c] += weight * mine * u
-            total += weight
-        if not total:  # every world too hard to solve in budget: no preference
-            return [CardEstimate(c, 0.0, 0.0) for c in legal]
-        return [CardEstimate(c, sums_u[c] / total, sums_v[c] / total) for c in legal]
+        self.exact = not self.tricks_mode and left <= settings.exact_from
+        self.spent = 0
 
-    @staticmethod
-    def _solve_world(solver: SchafkopfSolver, obs: Observation, world: World, kind: str,
-                     tricks_mode: bool, exact: bool, taken: int, muss: bool
-                     ) -> tuple[dict[Card, int], dict[Card, int]]:
-        """(exact future values, or {}), (threshold classes, or {}) of each legal card."""
-        if exact:
-            return solver.card_values_at(world, obs.leader, obs.current,
-                                         gesucht=obs.gesucht), {}
+    def exhausted(self, weight: float) -> bool:
+        return self.spent > self.settings.decision_nodes and weight > 0
+
+    def evaluate(self, world: World) -> list[tuple[float, float]] | None:
+        obs, s, tricks_mode = self.obs, self.settings, self.tricks_mode
+        side = _side(obs, world)
+        mine = 1.0 if obs.seat in side else -1.0
+        taken = _taken(obs, side, tricks_mode)
+        solver = SchafkopfSolver(obs.order, world, side, leader=obs.leader, trick=obs.current,
+                                 mode="tricks" if tricks_mode else "augen",
+                                 called=obs.called, davonlaufen=obs.davonlaufen)
+        solver.node_limit = s.world_nodes
+        try:
+            values, reached = _solve_world(solver, obs, world, self.kind, tricks_mode,
+                                           self.exact, taken, self.muss)
+        except NodeLimitExceeded:
+            return None
+        finally:
+            self.spent += solver.nodes
+        if self.exact:
+            return [(mine * (_augen_utility(x, self.muss) + s.augen_weight * (x - 60)), float(x))
+                    for x in (taken + values[c] for c in self.legal)]
         if tricks_mode:
-            levels = [1 - taken] if kind == "bettel" else [8 - taken]
-        else:
-            base = [30, 60, 90] if muss else [31, 61, 91]
-            levels = [t - taken for t in base]
-        return {}, solver.probe_cards(world, obs.leader, obs.current, levels,
-                                      gesucht=obs.gesucht)
+            won = 0 if self.kind == "bettel" else 1
+            return [(mine * (1.0 if reached[c] == won else -1.0), 0.0) for c in self.legal]
+        return [(mine * (-1.5, -1.0, 1.0, 1.5)[reached[c]], 0.0) for c in self.legal]
+
+
+def _solve_world(solver: SchafkopfSolver, obs: Observation, world: World, kind: str,
+                 tricks_mode: bool, exact: bool, taken: int, muss: bool
+                 ) -> tuple[dict[Card, int], dict[Card, int]]:
+    """(exact future values, or {}), (threshold classes, or {}) of each legal card."""
+    if exact:
+        return solver.card_values_at(world, obs.leader, obs.current,
+                                     gesucht=obs.gesucht), {}
+    if tricks_mode:
+        levels = [1 - taken] if kind == "bettel" else [8 - taken]
+    else:
+        base = [30, 60, 90] if muss else [31, 61, 91]
+        levels = [t - taken for t in base]
+    return {}, solver.probe_cards(world, obs.leader, obs.current, levels,
+                                  gesucht=obs.gesucht)
 
 
 def _augen_utility(x: int, muss: bool) -> float:
@@ -215,20 +220,6 @@ def _taken(obs: Observation, side: set[int], tricks_mode: bool) -> int:
     return out
 
 
-def _dedupe(worlds: Sequence[World]) -> list[tuple[World, int]]:
-    seen: dict[tuple[frozenset[Card], ...], int] = {}
-    out: list[tuple[World, int]] = []
-    for w in worlds:
-        key = tuple(frozenset(h) for h in w)
-        i = seen.get(key)
-        if i is None:
-            seen[key] = len(out)
-            out.append((w, 1))
-        else:
-            out[i] = (out[i][0], out[i][1] + 1)
-    return out
-
-
 def _factory(name: str) -> BotFactory:
     return lambda: PimcBot(PIMC_SETTINGS[name])
 
@@ -240,42 +231,20 @@ def bench_decisions(name: str = "pimc", positions: int = 100, seed: int = 0,
                     preset: str = "standard") -> dict[str, Any]:
     """Time the bot's card decisions at random points of the card play of hands the
     heuristic bot plays (at least two legal cards; every trick alike)."""
-    import math
-    import random
-    import statistics
-    import time
-
+    from stammtisch.bots.timing import stats, time_decisions
     from stammtisch.games.schafkopf.rules import SchafkopfRules
 
-    rng = random.Random(seed)
     rules = SchafkopfRules.preset(preset)
-    bot = PimcBot(PIMC_SETTINGS[name])
-    helper = HeuristicBot()
-    times: list[float] = []
-    game = 0
-    while len(times) < positions:
+
+    def deal(game: int, rng: Rng) -> SchafkopfState:
         state = SchafkopfState(rules, game % 4)
         state.apply(state.sample_chance(rng))
-        stop = rng.randrange(32)
-        played = 0
-        while not state.is_terminal():
-            if state.phase == "play":
-                if played == stop:
-                    break
-                played += 1
-            state.apply(helper.choose(state, rng))
-        game += 1
-        if (state.is_terminal() or state.declarer is None
-                or len(state.legal_actions()) < 2):
-            continue
-        t = time.perf_counter()
-        bot.choose(state, random.Random(game))
-        times.append(1000 * (time.perf_counter() - t))
-    s = sorted(times)
-    return {"bot": name, "seed": seed, "rules": preset, "n": len(s),
-            "median_ms": round(statistics.median(s), 1),
-            "p95_ms": round(s[max(0, math.ceil(0.95 * len(s)) - 1)], 1),
-            "mean_ms": round(statistics.fmean(s), 1), "max_ms": round(s[-1], 1)}
+        return state
+
+    times = time_decisions(PimcBot(PIMC_SETTINGS[name]), HeuristicBot(), deal, positions, seed,
+                           32, wanted=lambda s: isinstance(s, SchafkopfState)
+                           and s.declarer is not None)
+    return {"bot": name, "seed": seed, "rules": preset, **stats(times.cards, 1)}
 
 
 if __name__ == "__main__":  # pragma: no cover - a timing tool

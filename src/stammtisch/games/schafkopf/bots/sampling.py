@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from stammtisch.bots.sampling import deal_constrained, deal_in_turn, pick_weighted, redraw
 from stammtisch.cards import LONG_DECK, Card
 from stammtisch.engine.core import Rng
 from stammtisch.engine.tricks import TrickOrder
@@ -178,56 +179,27 @@ def sample_world(obs: Observation, rng: Rng, tries: int = 60) -> World:
     need = {s: obs.sizes[s] for s in others}
     # the called card never lies with the declarer (he named the game without it)
     forbid_called = {obs.declarer} if obs.called is not None else set()
-    fallback: World | None = None
-    for _ in range(tries):
-        world = _deal_once(unseen, others, need, obs, order, forbid_called, rng)
-        if world is None:
-            continue
+    eligible = {c: [s for s in others if order.klass(c) not in obs.voids[s]
+                    and not (c == obs.called and s in forbid_called)] for c in unseen}
+
+    def world_of(hands: dict[int, list[Card]]) -> World:
+        world: World = [hands.get(s, []) for s in range(4)]
         world[seat] = list(obs.hand)
-        if consistent(obs, world):
-            return world
-        fallback = world
-    if fallback is not None:
-        return fallback
+        return world
+
+    def draw(attempt: int) -> World | None:
+        dealt = deal_constrained(list(unseen), eligible, dict(need), rng, pick=pick_weighted)
+        return None if dealt is None else world_of(dealt)
+
+    world = redraw(draw, tries, lambda w, attempt: (consistent(obs, w), attempt))
+    if world is not None:
+        return world
     # the voids cannot be met (should not happen): hand sizes only
     cards = list(unseen)
     rng.shuffle(cards)
-    world = [[], [], [], []]
-    world[seat] = list(obs.hand)
-    i = 0
-    for s in others:
-        world[s] = cards[i:i + need[s]]
-        i += need[s]
-    return world
-
-
-def _deal_once(unseen: list[Card], others: list[int], need: dict[int, int],
-               obs: Observation, order: TrickOrder, forbid_called: set[int | None],
-               rng: Rng) -> World | None:
-    allowed: dict[Card, list[int]] = {}
-    for c in unseen:
-        k = order.klass(c)
-        seats = [s for s in others if k not in obs.voids[s]
-                 and not (c == obs.called and s in forbid_called)]
-        allowed[c] = seats
-    cards = list(unseen)
-    rng.shuffle(cards)
-    cards.sort(key=lambda c: len(allowed[c]))  # the most constrained first (stable)
-    left = dict(need)
-    world: World = [[], [], [], []]
-    for c in cards:
-        seats = [s for s in allowed[c] if left[s] > 0]
-        if not seats:
-            return None
-        total = sum(left[s] for s in seats)
-        r = rng.randrange(total)
-        for s in seats:
-            r -= left[s]
-            if r < 0:
-                break
-        world[s].append(c)
-        left[s] -= 1
-    return world
+    dealt = deal_in_turn(cards, need)
+    assert dealt is not None
+    return world_of(dealt[0])
 
 
 def sample_worlds(state: SchafkopfState, seat: int, rng: Rng, n: int) -> list[World]:

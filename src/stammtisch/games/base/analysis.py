@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from stammtisch.engine.core import GameState
 
-__all__ = ["AnalysisHooks", "PlayValue"]
+__all__ = ["AnalysisHooks", "PlayAnalysis", "PlayValue"]
 
 
 class PlayValue(Protocol):
@@ -41,6 +41,35 @@ class PlayValue(Protocol):
     def cost_game(self) -> bool: ...
 
     def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    """One card of a game, judged with all hands open — the :class:`PlayValue` of every
+    game's analysis.
+
+    ``value_before``/``value_after``: the reference side's final value (Augen; tricks where
+    the game counts them) with best play by everyone from the position before/after the
+    card.  ``loss``: what the card cost its own side (0 for a best card).  ``best``: the
+    cards that keep ``value_before``.  ``cost_game``: with this card the game's result
+    (who wins) flips against its side.
+    """
+
+    index: int
+    seat: int
+    card: str
+    trick: int
+    value_before: int
+    value_after: int
+    loss: int
+    best: tuple[str, ...]
+    cost_game: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seat": self.seat, "card": self.card,
+                "trick": self.trick, "value_before": self.value_before,
+                "value_after": self.value_after, "loss": self.loss, "best": list(self.best),
+                "cost_game": self.cost_game}
 
 
 S = TypeVar("S", bound=GameState)

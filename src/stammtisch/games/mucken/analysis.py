@@ -32,13 +32,13 @@ PIMC bot (:mod:`stammtisch.games.mucken.bots.pimc`), which scores double-dummy r
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.analysis.solver import Solver
 from stammtisch.cards import Card
 from stammtisch.engine.core import Cut, Deal, Say, Shuffle
 from stammtisch.engine.tricks import TRUMP, TrickOrder
+from stammtisch.games.base.analysis import PlayAnalysis
 from stammtisch.games.mucken.record import replay
 from stammtisch.games.mucken.rules import Level, MuckenRules
 from stammtisch.games.mucken.scoring import Outcome, score_game, score_pflichtmuck
@@ -309,33 +309,6 @@ class SplitSolver:
 
 
 # -- the analysis ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PlayAnalysis:
-    """One card of a game, judged with all hands open.
-
-    ``value_before``/``value_after``: the reference pair's final Augen with best play by
-    everyone from the position before/after the card.  ``loss``: Augen the card cost its
-    own pair (0 for a best card).  ``best``: the cards that keep ``value_before``.
-    ``cost_game``: with this card the game's result (who wins) flips against its pair.
-    """
-
-    index: int
-    seat: int
-    card: str
-    trick: int
-    value_before: int
-    value_after: int
-    loss: int
-    best: tuple[str, ...]
-    cost_game: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "seat": self.seat, "card": self.card,
-                "trick": self.trick, "value_before": self.value_before,
-                "value_after": self.value_after, "loss": self.loss, "best": list(self.best),
-                "cost_game": self.cost_game}
-
-
 class _Judge:
     """Who wins the game for a final value of the reference pair (Augen; tricks for a
     game announced schwarz)."""

@@ -26,38 +26,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import Say, Shuffle
+from stammtisch.games.base.analysis import PlayAnalysis
 from stammtisch.games.mulatschak.bots.sampling import INDEX
 from stammtisch.games.mulatschak.bots.solver import TrickSolver
 from stammtisch.games.mulatschak.record import replay
 from stammtisch.games.mulatschak.state import MulatschakState
 
 __all__ = ["PlayAnalysis", "analyze", "headline", "reference_pair", "summary"]
-
-
-@dataclass(frozen=True)
-class PlayAnalysis:
-    """One card of a hand, judged with all hands open (values: the bidder's tricks)."""
-
-    index: int
-    seat: int
-    card: str
-    trick: int
-    value_before: int
-    value_after: int
-    loss: int
-    best: tuple[str, ...]
-    cost_game: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "seat": self.seat, "card": self.card,
-                "trick": self.trick, "value_before": self.value_before,
-                "value_after": self.value_after, "loss": self.loss, "best": list(self.best),
-                "cost_game": self.cost_game}
 
 
 def reference_pair(state: MulatschakState) -> int:

@@ -21,43 +21,16 @@ side) and a hand without card play (Sie, redealt) give an empty list.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import Deal, Shuffle
+from stammtisch.games.base.analysis import PlayAnalysis
 from stammtisch.games.schafkopf.record import replay
 from stammtisch.games.schafkopf.solver import Contract, SchafkopfSolver, contract_of
 from stammtisch.games.schafkopf.state import PLAY, SchafkopfState
 
 __all__ = ["PlayAnalysis", "analyze", "headline", "reference_pair", "summary"]
-
-
-@dataclass(frozen=True)
-class PlayAnalysis:
-    """One card of a hand, judged with all hands open.
-
-    ``value_before``/``value_after``: the declaring side's final Augen (tricks in Bettel
-    and Tout) with best play by all from the position before/after the card.  ``loss``:
-    what the card cost its own side (0 for a best card).  ``best``: the cards that keep
-    ``value_before``.  ``cost_game``: with this card the winner flips against its side.
-    """
-
-    index: int
-    seat: int
-    card: str
-    trick: int
-    value_before: int
-    value_after: int
-    loss: int
-    best: tuple[str, ...]
-    cost_game: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "seat": self.seat, "card": self.card,
-                "trick": self.trick, "value_before": self.value_before,
-                "value_after": self.value_after, "loss": self.loss, "best": list(self.best),
-                "cost_game": self.cost_game}
 
 
 def reference_pair(state: SchafkopfState) -> int:

@@ -319,7 +319,8 @@ class RulesSchema(Generic[R]):
                          f"(known: {_words(sorted(self.presets))})")
 
     # -- the parsers ------------------------------------------------------------------
-    def parse_json(self, preset: str, options: Mapping[str, Any] | None = None) -> R:
+    def parse_json(self, preset: str, options: Mapping[str, Any] | None = None, *,
+                   rules_words: bool = True) -> R:
         """The rules of ``preset`` with ``options`` (JSON values by option name) changed:
         each option checked here, then built by the rules class, which checks them
         together.  ``RulesError`` naming the option and the bad value."""
@@ -328,7 +329,20 @@ class RulesSchema(Generic[R]):
             options = {}
         if not isinstance(options, Mapping):
             raise RulesError(f"options={options!r}: must be an object of options")
-        checked = {key: self.option(key).check(value) for key, value in options.items()}
+        try:
+            checked = {key: self.option(key).check(value) for key, value in options.items()}
+        except RulesError:
+            if not rules_words:
+                raise
+            # where the rules class refuses the same input itself, its own words stand (the
+            # REST API's messages stay what they were); else the schema's
+            try:
+                self.build(name, **dict(options))
+            except RulesError:
+                raise
+            except Exception:  # the rules class's slip: the schema's words
+                pass
+            raise
         try:
             return self.build(name, **checked)
         except RulesError:
@@ -363,7 +377,7 @@ class RulesSchema(Generic[R]):
         for key, raw in self.split_text(items).items():
             spec = self.option(key, also_known=also_known)
             values[key] = spec.from_text(raw, self.messages)
-        return self.parse_json(name, values)
+        return self.parse_json(name, values, rules_words=False)
 
     # -- the schema for a client ------------------------------------------------------
     def defaults(self, preset: str) -> dict[str, Any]:

@@ -20,7 +20,8 @@ from stammtisch.engine.tricks import TRUMP
 from stammtisch.games.base.encoding import WorldCounter
 from stammtisch.games.mucken.research.encoding import played_by_seat
 from stammtisch.games.mucken.rules import MuckenRules
-from stammtisch.research.openspiel import SpielState, parse_rules_param, rules_param
+from stammtisch.research import parse_rules_param, rules_param
+from stammtisch.research.openspiel import SpielState
 
 
 def _load(rules: str = "seefest", dealer: int = 0) -> pyspiel.Game:

@@ -17,7 +17,8 @@ from stammtisch.cards import LONG_DECK, Card
 from stammtisch.engine.core import Say
 from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
-from stammtisch.research.openspiel import SpielState, parse_rules_param, rules_param
+from stammtisch.research import parse_rules_param, rules_param
+from stammtisch.research.openspiel import SpielState
 
 
 def _load(rules: str = "standard", dealer: int = 0) -> pyspiel.Game:

@@ -15,11 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.games import registry
-from stammtisch.research import parse_rules_param, rules_param, spiel
+from stammtisch.research import spiel
 from stammtisch.research.spiel import GAME_TYPES, Observer, SpielGame, SpielState
 
-__all__ = ["GAME_TYPES", "Observer", "SpielGame", "SpielState", "load_game",
-           "parse_rules_param", "rules_param"]
+__all__ = ["GAME_TYPES", "Observer", "SpielGame", "SpielState", "load_game"]
 
 
 def load_game(game: str, params: Mapping[str, Any] | None = None) -> SpielGame:

@@ -1,19 +1,12 @@
-"""One PettingZoo AEC environment for every registered game with a research encoding.
+"""One PettingZoo AEC environment for every game with a research encoding (docs/research.md).
 
-``env(game, rules=None, dealer=0, *, perfect_recall=False, render_mode=None, **params)``
-is one deal (a hand, a game) of ``game``: agents ``seat_0`` … ``seat_{n-1}`` act in every
-phase a player acts in; chance (the shuffle, Mus's reshuffles) is resolved inside with the
-engine's ``sample_chance`` and a ``random.Random`` seeded by ``reset(seed=...)``.
-``reset(options={"dealer": k})`` chooses the dealer; ``params`` are the game's own (e.g.
-Mulatschak's ``players``, Mus's ``score0``, ``score1``, ``max_mus_rounds``, ``max_bets``).
-
-Each agent observes ``{"observation": Box(float32), "action_mask": Box(int8)}``: the
-encoding's tensor of what it knows (with ``perfect_recall`` its information-state tensor)
-and the legal action ids (all zero unless the agent is to act).  Actions are the
-encoding's ids; an action taking several ids (Mulatschak's card sets) keeps the agent to
-act until it is complete.  Rewards are the encoding's returns (``state.returns()``, Mus:
-its pair's points minus the other pair's), once when the deal ends; all agents terminate
-then.  No truncation; an illegal id raises ``IllegalActionError``.
+``env(game, rules=None, dealer=0, *, perfect_recall=False, render_mode=None, **params)`` is
+one deal of ``game``: agents ``seat_0`` … act in every phase a player acts in; chance is
+resolved inside with the engine's ``sample_chance`` and a ``random.Random`` seeded by
+``reset(seed=...)`` (``options={"dealer": k}`` chooses the dealer); ``params`` are the
+game's own.  Observations are ``{"observation": Box(float32), "action_mask": Box(int8)}``
+(the mask all zero unless the agent is to act), actions the encoding's ids (an action of
+several ids keeps the agent to act), rewards the encoding's returns, once at the end.
 
 >>> e = env("mucken")
 >>> e.reset(seed=3)
@@ -36,8 +29,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from stammtisch.engine.core import TERMINAL, GameState, resolve_chance
-from stammtisch.games.base.encoding import describe
-from stammtisch.research import encoding
+from stammtisch.games import registry
+from stammtisch.games.base.encoding import describe, encoding_of
 
 __all__ = ["GameEnv", "env"]
 
@@ -52,7 +45,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
                  perfect_recall: bool = False, render_mode: str | None = None,
                  **params: Any) -> None:
         super().__init__()
-        self.encoding = encoding(game, rules, **params)
+        self.encoding = encoding_of(registry.get(game), rules, **params)
         self.rules = self.encoding.rules
         n = self.encoding.num_players
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -30,14 +30,13 @@ import numpy as np
 import pyspiel
 
 from stammtisch.engine.core import CHANCE, TERMINAL
-from stammtisch.games.base import GamePlugin
-from stammtisch.games.base.encoding import Encoding, Uniform, describe, encoding_of
+from stammtisch.games.base.encoding import EncodedGame, Encoding, Uniform, describe, encoding_of
 
 __all__ = ["GAME_TYPES", "Observer", "SpielGame", "SpielState", "load_game", "register"]
 
 #: the registered OpenSpiel game types by game name, and the plug-ins
 GAME_TYPES: dict[str, pyspiel.GameType] = {}
-_PLUGINS: dict[str, GamePlugin] = {}
+_PLUGINS: dict[str, EncodedGame] = {}
 
 Params = tuple[tuple[str, Any], ...]
 
@@ -223,7 +222,7 @@ class Observer:
                                                 perfect_recall=self.perfect_recall)
 
 
-def register(plugin: GamePlugin) -> pyspiel.GameType:
+def register(plugin: EncodedGame) -> pyspiel.GameType:
     """Register ``python_<game>`` with pyspiel (once); its game type."""
     game = plugin.name
     if game not in GAME_TYPES:
@@ -249,7 +248,7 @@ def register(plugin: GamePlugin) -> pyspiel.GameType:
     return GAME_TYPES[game]
 
 
-def load_game(plugin: GamePlugin, params: Mapping[str, Any] | None = None) -> SpielGame:
+def load_game(plugin: EncodedGame, params: Mapping[str, Any] | None = None) -> SpielGame:
     """``pyspiel.load_game("python_<game>", params)``, registered first if need be."""
     register(plugin)
     loaded: SpielGame = pyspiel.load_game(f"python_{plugin.name}", dict(params or {}))

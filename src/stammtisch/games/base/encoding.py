@@ -32,17 +32,18 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import CHANCE, TERMINAL, Action, Deal, GameState, Shuffle, action_log
-from stammtisch.errors import IllegalActionError, StammtischError
+from stammtisch.errors import IllegalActionError, InvalidActionError, StammtischError
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from stammtisch.games.base.plugin import GamePlugin
 
     FloatArray = npt.NDArray[np.float32]
+    MaskArray = npt.NDArray[np.int8]
 
-__all__ = ["Encoding", "EncodingLoader", "Layout", "NoWorldError", "PacketDeal", "Piece",
+__all__ = ["ActionTable", "DealtEncoding", "EncodedGame", "Encoding", "EncodingLoader", "Layout",
+           "NoWorldError", "PacketDeal", "Piece", "ResearchGame", "TrickViewEncoder",
            "Uniform", "WorldCounter", "below", "deal_uniformly", "describe", "draw", "encoding_of",
            "parse_rules_param", "rules_param", "shuffle"]
 
@@ -139,6 +140,46 @@ class EncodingLoader(Protocol):
     def __call__(self, rules: Any, **params: Any) -> Encoding[Any]: ...
 
 
+class EncodedGame(Protocol):
+    """What the research adapters read of a game: its ``GamePlugin`` (or a
+    :class:`ResearchGame` with the same parts, for a bot of the game that its plug-in
+    imports and that so cannot import the plug-in)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> Mapping[str, str]: ...
+
+    @property
+    def seats(self) -> tuple[int, int]: ...
+
+    @property
+    def presets(self) -> Mapping[str, Any]: ...
+
+    @property
+    def default_preset(self) -> str: ...
+
+    @property
+    def make_rules(self) -> Callable[..., Any]: ...
+
+    @property
+    def encoding(self) -> EncodingLoader | None: ...
+
+
+@dataclass(frozen=True)
+class ResearchGame:
+    """The parts of a game's plug-in the research adapters read (:class:`EncodedGame`)."""
+
+    name: str
+    title: Mapping[str, str]
+    seats: tuple[int, int]
+    presets: Mapping[str, Any]
+    default_preset: str
+    make_rules: Callable[..., Any]
+    encoding: EncodingLoader | None
+
+
 # -- the named pieces of a flat tensor ---------------------------------------------------
 
 
@@ -191,6 +232,117 @@ class Layout:
                 for p in self.pieces]
 
 
+class TrickViewEncoder(Layout):
+    """The tensor of a seat's view of a four-seat trick game (Mucken's and Schafkopf's view
+    format), seats relative to the observer (``r`` is seat ``(seat + r) % 4``), every entry
+    in [0, 1].  Here the pieces ``hand``, ``played`` (by relative seat), ``trick``,
+    ``trick_leader``, ``tricks_won`` and ``hand_sizes`` (/ hand size), ``phase``, ``to_act``,
+    ``dealer`` and, with ``perfect_recall``, ``play_sequence`` (row ``k``: the ``k``-th card
+    played, the last piece); :meth:`encode_own` fills the game's own pieces."""
+
+    #: the view key of the seat to lead when no trick has a card yet
+    first_leader = "leader"
+
+    def __init__(self, deck: Sequence[Card], hand_size: int, phases: Sequence[str],
+                 shapes: Iterable[tuple[str, tuple[int, ...]]], perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.hand_size = hand_size
+        self._card = {str(c): i for i, c in enumerate(deck)}
+        self._phase = {p: i for i, p in enumerate(phases)}
+        n = len(deck)
+        super().__init__([*shapes, *([("play_sequence", (n, n))] if perfect_recall else [])])
+
+    def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray:
+        """The tensor of ``view`` (a seat's, not a spectator's), into ``out`` if given."""
+        seat: int | None = view["seat"]
+        if seat is None:
+            raise ValueError("the observation needs a seat's view, not a spectator's")
+        out = self.cleared(out)
+        t, card, h = self.split(out), self._card, float(self.hand_size)
+        observer: int = seat
+
+        def rel(s: int) -> int:
+            return (s - observer) % 4
+
+        for c in view["hand"]:
+            t["hand"][card[c]] = 1.0
+        sequence = t.get("play_sequence")
+        done = [*((trick["winner"], e) for trick in view["tricks_played"] for e in trick["cards"]),
+                *((None, e) for e in view["trick"])]
+        for k, (winner, entry) in enumerate(done):
+            ci, r = card[entry["card"]], rel(entry["seat"])
+            t["played"][r, ci] = 1.0
+            if winner is None:
+                t["trick"][r, ci] = 1.0
+            if sequence is not None:
+                sequence[k, ci] = 1.0
+        for trick in view["tricks_played"]:
+            t["tricks_won"][rel(trick["winner"])] += 1.0 / h
+        if view["phase"] == "play":
+            lead = (view["trick"][0]["seat"] if view["trick"] else
+                    view["tricks_played"][-1]["winner"] if view["tricks_played"] else
+                    view[self.first_leader])
+            t["trick_leader"][rel(lead)] = 1.0
+        for s, size in enumerate(view["hand_sizes"]):
+            t["hand_sizes"][rel(s)] = size / h
+        t["phase"][self._phase[view["phase"]]] = 1.0
+        if view["to_act"] is not None:
+            t["to_act"][rel(view["to_act"])] = 1.0
+        t["dealer"][rel(view["dealer"])] = 1.0
+        self.encode_own(view, t, rel)
+        return out
+
+    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray],
+                   rel: Callable[[int], int]) -> None:
+        raise NotImplementedError
+
+
+# -- fixed ids --------------------------------------------------------------------------
+
+
+class ActionTable:
+    """Fixed integer ids of a game's actions (``None``: an id these rules do not use)."""
+
+    def __init__(self, actions: Iterable[Action | None]) -> None:
+        self.actions: tuple[Action | None, ...] = tuple(actions)
+        self.num_actions = len(self.actions)
+        self._ids = {a: i for i, a in enumerate(self.actions) if a is not None}
+
+    def encode(self, action: Action) -> int:
+        """The id of ``action``; :class:`InvalidActionError` if it has none (chance)."""
+        try:
+            return self._ids[action]
+        except (KeyError, TypeError):
+            raise InvalidActionError(f"{action}: not an action with an id") from None
+
+    def decode(self, action_id: int) -> Action:
+        """The action of ``action_id`` (any integer type, e.g. ``np.int64``)."""
+        i = int(action_id)
+        action = self.actions[i] if 0 <= i < self.num_actions else None
+        if action is None:
+            raise InvalidActionError(f"{action_id!r}: not an action id of these rules "
+                                     f"(0..{self.num_actions - 1})")
+        return action
+
+    def card_id(self, card: Card) -> int:
+        return self._ids[card]
+
+    def name(self, action_id: int) -> str:
+        """The text form of the action (as ``str(action)`` writes it)."""
+        return str(self.decode(action_id))
+
+    def legal_ids(self, state: GameState) -> list[int]:
+        """The ids of ``state.legal_actions()``, ascending."""
+        return sorted(self._ids[a] for a in state.legal_actions())
+
+    def legal_mask(self, state: GameState) -> MaskArray:
+        import numpy as np
+
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[self.legal_ids(state)] = 1
+        return mask
+
+
 # -- a deal card by card -----------------------------------------------------------------
 
 
@@ -219,7 +371,8 @@ class PacketDeal:
         return [k for k, s in enumerate(self.seat_of(dealer)) if s == seat]
 
     def outcomes(self, dealt: Sequence[int]) -> list[int]:
-        return [i for i in range(len(self.deck)) if i not in dealt]
+        drawn = set(dealt)
+        return [i for i in range(len(self.deck)) if i not in drawn]
 
     def dealt(self, dealt: Sequence[int], dealer: int, seat: int) -> list[Card]:
         """The cards ``seat`` was dealt so far."""
@@ -247,6 +400,73 @@ def draw(deck: Sequence[Card], available: Sequence[int], ids: Sequence[int]) -> 
     if ids[-1] not in available or ids[-1] in ids[:-1]:
         raise IllegalActionError(f"chance outcome {ids[-1]} is not a card still to draw")
     return Shuffle(tuple(deck[i] for i in ids)) if len(ids) == len(available) else None
+
+
+class ViewEncoder(Protocol):
+    """Turns a seat's view into a flat tensor (a :class:`Layout`)."""
+
+    def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray: ...
+
+    def split(self, tensor: FloatArray) -> dict[str, FloatArray]: ...
+
+
+class DealtEncoding:
+    """What the encodings of four-seat trick games share whose ids are an
+    :class:`ActionTable`'s (``codec``), whose chance OpenSpiel tells as a :class:`PacketDeal`
+    (``deal``: the state then waits at its chance node, and a seat sees the cards dealt to
+    it so far, in the order of ``sort_hand``) and whose tensors come from the views
+    (``encoders``: plain and perfect recall).  Rewards are ``state.returns()``."""
+
+    num_players = 4
+    zero_sum = True
+    information_state_strings = True
+    codec: ActionTable
+    deal: PacketDeal
+    encoders: tuple[ViewEncoder, ViewEncoder]
+
+    def sort_hand(self, state: Any, cards: list[Card]) -> list[Card]:
+        raise NotImplementedError
+
+    def legal_ids(self, state: Any, pending: Sequence[int] = ()) -> list[int]:
+        if state.current_player == CHANCE:
+            return self.deal.outcomes(pending)
+        return self.codec.legal_ids(state)
+
+    def action_index(self, action: Action, state: Any) -> int:
+        return self.codec.encode(action)
+
+    def action_of(self, state: Any, ids: Sequence[int]) -> Action | None:
+        if state.current_player == CHANCE:
+            return self.deal.action(ids, state.dealer)
+        return self.codec.decode(ids[-1])
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        return f"deal:{self.deal.deck[index]}" if chance else self.codec.name(index)
+
+    def returns(self, state: Any) -> list[float]:
+        return [float(r) for r in state.returns()]
+
+    def view(self, state: Any, seat: int, pending: Sequence[int] = (),
+             private: bool = True) -> dict[str, Any]:
+        """``state.view(seat)``; during OpenSpiel's deal with the cards dealt so far;
+        without the own cards unless ``private``."""
+        v: dict[str, Any] = state.view(seat)
+        if state.current_player == CHANCE:
+            dealt = self.deal.dealt(pending, state.dealer, seat)
+            v["hand"] = [str(c) for c in self.sort_hand(state, dealt)]
+            v["hand_sizes"] = self.deal.counts(pending, state.dealer)
+        if not private:
+            v["hand"], v["legal"] = [], []
+        return v
+
+    def observation(self, state: Any, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: FloatArray | None = None) -> FloatArray:
+        return self.encoders[perfect_recall].encode(self.view(state, seat, pending, private), out)
+
+    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
+               ) -> dict[str, FloatArray]:
+        return self.encoders[perfect_recall].split(tensor)
 
 
 # -- uniform worlds -------------------------------------------------------------------------
@@ -377,7 +597,7 @@ def deal_uniformly(unseen: Sequence[Card], caps: Sequence[int],
 # -- rules as a game parameter, a state as text ---------------------------------------------
 
 
-def encoding_of(plugin: GamePlugin, rules: Any = None, **params: Any) -> Encoding[Any]:
+def encoding_of(plugin: EncodedGame, rules: Any = None, **params: Any) -> Encoding[Any]:
     """``plugin``'s encoding for ``rules`` (a rules object, a ``rules`` parameter text or
     ``None`` for the default preset) and the game's own ``params``."""
     if plugin.encoding is None:
@@ -387,7 +607,7 @@ def encoding_of(plugin: GamePlugin, rules: Any = None, **params: Any) -> Encodin
     return plugin.encoding(rules, **params)
 
 
-def parse_rules_param(plugin: GamePlugin, text: str) -> Any:
+def parse_rules_param(plugin: EncodedGame, text: str) -> Any:
     """The rules of a ``rules`` parameter: a preset name, optionally followed by
     ``;option:value`` items (lists with ``/``, ``true``/``false``, whole numbers), e.g.
     ``seefest;no_game:muss;doublings:2``.  No commas or parentheses, so that OpenSpiel's
@@ -410,7 +630,7 @@ def parse_rules_param(plugin: GamePlugin, text: str) -> Any:
     return plugin.make_rules(name.strip(), **options)
 
 
-def rules_param(plugin: GamePlugin, rules: Any) -> str:
+def rules_param(plugin: EncodedGame, rules: Any) -> str:
     """The ``rules`` parameter that gives ``rules`` (see :func:`parse_rules_param`), from
     its preset (else the one it differs least from); ValueError if it cannot be written
     so."""

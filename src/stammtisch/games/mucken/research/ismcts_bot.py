@@ -72,6 +72,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from stammtisch.engine.core import Action, Cut, GameState, Rng, Say
+from stammtisch.games.base.encoding import ResearchGame, rules_param
 from stammtisch.games.mucken.state import MuckenState
 
 if TYPE_CHECKING:
@@ -157,19 +158,30 @@ class SearchStats:
 def _game(rules_text: str, dealer: int) -> SpielGame:
     # the one OpenSpiel game of the research layer (the import upwards named in the layers
     # contract of pyproject.toml; research.spiel imports no registry, no other game)
-    from stammtisch.games.mucken.plugin import PLUGIN
     from stammtisch.research.spiel import load_game
 
-    return load_game(PLUGIN, {"rules": rules_text, "dealer": dealer})
+    return load_game(_research_game(), {"rules": rules_text, "dealer": dealer})
+
+
+@cache
+def _research_game() -> ResearchGame:
+    """What the OpenSpiel game reads of Mucken: the plug-in's parts (the plug-in imports
+    this bot, so the bot does not import the plug-in)."""
+    from stammtisch.games.mucken.options import OPTIONS
+    from stammtisch.games.mucken.research.encoding import MuckenEncoding
+    from stammtisch.games.mucken.rules import PRESETS
+
+    def encoding(rules: Any, **params: Any) -> MuckenEncoding:
+        return MuckenEncoding(rules, **params)
+
+    return ResearchGame("mucken", {"de": "Mucken", "en": "Mucken"}, (4, 4), PRESETS, "seefest",
+                        OPTIONS.make_rules, encoding)
 
 
 def openspiel_game_for(state: MuckenState) -> SpielGame:
     """The ``python_mucken`` game of ``state``'s rules and dealer (cached); ValueError if
     the rules cannot be a game parameter (a custom score table)."""
-    from stammtisch.games.base.encoding import rules_param
-    from stammtisch.games.mucken.plugin import PLUGIN
-
-    return _game(rules_param(PLUGIN, state.rules), state.dealer)
+    return _game(rules_param(_research_game(), state.rules), state.dealer)
 
 
 def public_actions(state: MuckenState) -> list[tuple[int, Action]]:

@@ -1,43 +1,23 @@
 """Mulatschak's research encoding (2–6 seats): action ids, observation tensors and strings,
-for the generic PettingZoo environment and OpenSpiel game (:mod:`stammtisch.research`).
+for the PettingZoo environment and OpenSpiel game written once (:mod:`stammtisch.research`).
+The 88 ids (the same for every table) and the tensor layout are in docs/research.md.
 
 The engine's words name card sets (``tausche E7 G8``, ``ab HK S9``), far too many to give
 each an id.  Here such a word is **chosen card by card**: the ids chosen so far are a
 *pending selection* (the same seat stays to act) and the engine's word is applied when
 the selection is complete (:func:`action_of`; :class:`Driver` drives a state by ids).
 Cards are selected in deck order (:data:`~stammtisch.games.mulatschak.state.DECK`), so
-every card set has exactly one sequence of ids.  88 ids, the same for every table:
-
-==============  ================================================================
-id              action
-==============  ================================================================
-``0 .. 32``     the card ``DECK[id]``: played, or selected (tausche, sicht, ab)
-``33 .. 64``    ``abheben 1`` … ``abheben 32``
-``65``          ``klopfen``
-``66 .. 70``    ``1``, ``2``, ``3``, ``4``, ``muli`` (in turn)
-``71 .. 72``    ``bei mir``, ``weiter``
-``73 .. 76``    ``trumpf E``, ``trumpf G``, ``trumpf H``, ``trumpf S``
-``77``          ``weiss nicht``
-``78 .. 79``    ``mit``, ``daheim``
-``80 .. 83``    ``behalte``, ``sau``, ``sechs``, ``bruecke``
-``84``          ``sicht``: the next card id names the card given away
-``85``          ``fertig``: the cards selected so far are the ``tausche``
-``86 .. 87``    ``nimm``, ``weg``
-==============  ================================================================
-
-A ``tausche`` starts with its first card id (only cards that can start a legal
-``tausche``), goes on with higher cards while a larger ``tausche`` is legal, and ends with
-``fertig``.  ``ab C…`` (after ``sau``, ``sechs``, a ``bruecke``, ``weiss nicht``): the card
-ids in deck order, applied when as many as must go are selected.  **A Muli out of turn is
-not offered** (only ``muli`` in turn, id 70): a learning agent acts on its turn only.
-OpenSpiel draws the shuffle one card per chance node (the deck, top first).  Rewards are
-``returns()``: minus the hand's score change.
+every card set has exactly one sequence of ids: a ``tausche`` starts with its first card
+(only cards that can start a legal ``tausche``), goes on with higher cards while a larger
+``tausche`` is legal and ends with ``fertig``; ``sicht`` is followed by the card given
+away; ``ab C…`` takes the card ids in deck order and is applied with the last one.  **A
+Muli out of turn is not offered** (only ``muli`` in turn): a learning agent acts on its
+turn only.  OpenSpiel draws the shuffle one card per chance node (the deck, top first).
+Rewards are ``returns()``: minus the hand's score change.
 
 The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` plus the
-cards played in the finished tricks (public at the table; the view shows only the current
-trick) and the seat's own pending selection — never another seat's hand.  Seats are
-*relative*: ``r`` is absolute seat ``(seat + r) % n``; rows for seats beyond ``n`` stay 0
-(``MAX_SEATS = 6``).  Every entry lies in ``[0, 1]``.
+cards played in the finished tricks (public at the table) and the seat's own pending
+selection — never another seat's hand.  Seats are relative (rows for up to six seats).
 """
 
 from __future__ import annotations
@@ -288,7 +268,8 @@ class MulatschakEncoding:
 
     def legal_ids(self, state: MulatschakState, pending: Sequence[int] = ()) -> list[int]:
         if state.current_player == CHANCE:
-            return [i for i in range(NUM_CARDS) if i not in pending]
+            drawn = set(pending)
+            return [i for i in range(NUM_CARDS) if i not in drawn]
         return legal_ids(state, pending)
 
     def action_index(self, action: Action, state: MulatschakState) -> int:

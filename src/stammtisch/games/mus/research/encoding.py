@@ -1,54 +1,23 @@
-"""Mus's research encoding: action ids, observation tensors and strings, for the generic
-PettingZoo environment and OpenSpiel game (:mod:`stammtisch.research`).
-
-Action ids (:class:`ActionCodec`, 119 ids, the same for every rules object):
-
-==============  ================================================================
-id              action
-==============  ================================================================
-``0, 1``        ``mus``, ``no mus``
-``2 .. 5``      ``paso``, ``quiero``, ``no quiero``, ``ordago``
-``6 .. 103``    ``envido N`` for N = id − 4 (2 … 99)
-``104 .. 118``  ``descarte``: bit ``i`` of ``id − 103`` (1 … 15) discards the ``i``-th
-                card of the hand in its current order
-==============  ================================================================
+"""Mus's research encoding: action ids, observation tensors and strings, for the PettingZoo
+environment and OpenSpiel game written once (:mod:`stammtisch.research`).  The 119 ids
+(the same for every rules object: the words, ``envido 2`` … ``envido 99``, and a
+``descarte`` as a bit mask of the hand in its current order) and the 86 floats of the
+tensor are in docs/research.md.
 
 **Bounds** (:class:`Limits`, research only): the engine lets the Mus rounds and the raises
 of a lance go on without end; the adapters mask ``mus`` after ``max_mus_rounds`` discard
 rounds and every ``envido`` after ``max_bets`` bets in a lance (``ordago``, ``quiero``,
 ``no quiero`` stay), so a hand has a bounded length (OpenSpiel needs one).  Defaults: 3
 discard rounds, 4 bets.  **Rewards** are each seat's pair's points of the hand minus the
-other pair's (:func:`~stammtisch.games.mus.statistics.hand_points`: an accepted ordago credits
-the winner with the points it still needed), zero-sum.  OpenSpiel places the shuffle and
-each reshuffle of the discards one card per chance node.
+other pair's (:func:`~stammtisch.games.mus.statistics.hand_points`: an accepted ordago
+credits the winner with the points it still needed), zero-sum.  OpenSpiel places the
+shuffle and each reshuffle of the discards one card per chance node.
 
-The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` alone (the
-view hides the other hands and the cards the others discarded), read through the bots'
-:func:`~stammtisch.games.mus.bots.equity.observe`.  Seats are relative to the observer:
-``r`` is absolute seat ``(seat + r) % 4``.  Every entry lies in ``[0, 1]``.
-
-================  =========  ==========================================================
-piece             shape      meaning
-================  =========  ==========================================================
-``hand``          ``(40,)``  own cards (``SPANISH_DECK`` order)
-``phase``         ``(6,)``   shuffle mus discard reshuffle lances end
-``to_act``        ``(4,)``   relative seat to act
-``mano``          ``(4,)``   relative seat of Mano
-``score``         ``(2,)``   own pair's and the other pair's points / target (≤ 1)
-``mus_rounds``    ``(1,)``   discard rounds so far / 4 (≤ 1)
-``discards``      ``(4,)``   cards discarded in the last round by relative seat / 4
-``lance``         ``(5,)``   the lance being bet: grande chica pares juego punto
-``pares``         ``(4,)``   relative seats that declared Pares
-``juego``         ``(4,)``   relative seats that declared Juego
-``bettor``        ``(4,)``   relative seat of the last bet in the lance
-``refused``       ``(4,)``   relative seats that said ``no quiero`` in the lance
-``stake``         ``(3,)``   stake / 100, stake before the last bet / 100, ordago
-``bets``          ``(1,)``   bets in the lance / 4 (≤ 1)
-================  =========  ==========================================================
-
-The information-state string (perfect recall) lists, in order, the player's hand whenever
-it changes and every word as the player heard it (its own discards by card, the others'
-by number).
+The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` alone,
+read through the bots' :func:`~stammtisch.games.mus.bots.equity.observe`, seats relative
+to the observer.  The information-state string (perfect recall) lists, in order, the
+player's hand whenever it changes and every word as the player heard it (its own discards
+by card, the others' by number).
 
 >>> codec = ActionCodec()
 >>> codec.num_actions, codec.encode_word("envido 2"), codec.name(103), codec.name(118)
@@ -174,11 +143,6 @@ class ActionCodec:
                 ids = [i for i in ids if not _ENVIDO0 <= i < _DESCARTE0]
         return ids
 
-    def legal_mask(self, state: GameState, limits: Limits | None = None) -> npt.NDArray[np.int8]:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[self.legal_ids(state, limits)] = 1
-        return mask
-
 
 class ObservationEncoder(Layout):
     """A flat ``float32`` tensor of one seat's view (pieces in the module text)."""
@@ -276,7 +240,8 @@ class MusEncoding:
 
     def legal_ids(self, state: MusState, pending: Sequence[int] = ()) -> list[int]:
         if state.current_player == CHANCE:
-            return [i for i in self._chance_ids(state) if i not in pending]
+            placed = set(pending)
+            return [i for i in self._chance_ids(state) if i not in placed]
         return self.codec.legal_ids(state, self.limits)
 
     def action_index(self, action: Action, state: MusState) -> int:

@@ -1,67 +1,24 @@
-"""Schafkopf's research encoding: fixed action ids, observation tensors and strings, the deal
-card by card and a world sampler, for the generic PettingZoo environment and OpenSpiel game
-(:mod:`stammtisch.research.pettingzoo`, :mod:`stammtisch.research.openspiel`).
+"""Schafkopf's research encoding: fixed action ids, observation tensors and strings, the
+deal card by card and a world sampler, for the PettingZoo environment and OpenSpiel game
+written once (:mod:`stammtisch.research`).  The id and tensor layouts are in docs/research.md.
 
-Action ids (:class:`ActionCodec`) are the same for every rules object — 70 ids:
+:class:`ActionCodec`: the same 70 ids for every rules object — the 32 cards (played, or
+given in a Hochzeit), the 26 game words of the bidding and the three Muss-Spiele on a ten,
+``weiter``, ``gut``, ``lege``, ``annehmen``, and the table's Stoß words by position.
+:class:`ObservationEncoder`: a flat float32 tensor in [0, 1] from ``state.view(seat)``
+alone (the view hides other hands, the second packet during Legen, the card passed in a
+Hochzeit and the partner of a Rufspiel until the called ace falls), seats relative to the
+observer.
 
-==============  ================================================================
-id              action
-==============  ================================================================
-``0 .. 31``     play (or, in a Hochzeit, give) the card ``LONG_DECK[id]`` (suit by
-                suit, Eichel, Gras, Herz, Schellen; ranks A 10 K O U 9 8 7)
-``32 .. 57``    a game word of the bidding, lowest rank first (``sauspiel-eichel``
-                … ``sie``, the order of :data:`~stammtisch.games.schafkopf.games.BID_GAMES`)
-``58 .. 60``    the Muss-Spiel on a ten: ``sauspiel-eichel-zehn``, ``-gras-zehn``,
-                ``-schellen-zehn``
-``61 .. 64``    ``weiter``, ``gut``, ``lege``, ``annehmen``
-``65 .. 69``    the table's Stoß words by position: ``65 + i`` is ``rules.stoss_words[i]``
-                (``kontra``, ``re`` in ``standard``; at most :data:`MAX_STOSS` words)
-==============  ================================================================
-
-The observation (:class:`ObservationEncoder`) is built from ``state.view(seat)`` alone — the
-view hides other hands, the second packet during Legen, the card passed in a Hochzeit and
-the partner of a Rufspiel until the called ace falls.  Seats are *relative* to the
-observer: ``r`` is absolute seat ``(seat + r) % 4``.  Every entry lies in ``[0, 1]``.
-``W = 29`` game words, ``P = 9`` phases.
-
-=================  ===============  ==================================================
-piece              shape            meaning
-=================  ===============  ==================================================
-``hand``           ``(32,)``        own cards (during Legen the first four only)
-``played``         ``(4, 32)``      cards on the table so far, by relative seat
-``trick``          ``(4, 32)``      the current trick's cards, by relative seat
-``trick_leader``   ``(4,)``         who leads / led the current trick (play phase)
-``tricks_won``     ``(4,)``         tricks taken by each relative seat, / 8
-``augen``          ``(4,)``         Augen taken by each relative seat, / 120
-``hand_sizes``     ``(4,)``         cards held by each relative seat, / 8
-``phase``          ``(P,)``         shuffle legen bidding muss hochzeit exchange stossen
-                                    play end
-``to_act``         ``(4,)``         relative seat to act (all 0 at chance or the end)
-``dealer``         ``(4,)``         relative seat of the dealer
-``lege``           ``(4,)``         who said ``lege``
-``bids``           ``(5, 4 + 1+W)`` the words of the bidding and the Muss call in order:
-                                    relative seat, then ``weiter`` or a game word
-``standing``       ``(W,)``         the highest game named so far
-``contract``       ``(W + 1,)``     the game played (a game word, or ``ramsch``)
-``declarer``       ``(4,)``         relative seat of the declarer
-``called``         ``(32,)``        the called card of a Sauspiel / Muss-Spiel
-``partner``        ``(4,)``         the declarer's partner once everybody knows him
-``hochzeit``       ``(4, 2)``       answers to a Hochzeit: ``annehmen``, ``gut``
-``stoss``          ``(5, 4)``       row ``i``: who said the ``i``-th Stoß word
-``multiplier``     ``(1,)``         ``1 - 1/multiplier`` (Legen and Stoßen double)
-``play_sequence``  ``(32, 32)``     only with ``perfect_recall``: row ``k`` is the
-                                    ``k``-th card played
-=================  ===============  ==================================================
-
-**OpenSpiel** deals the 32 cards one chance node each, four to each seat from the dealer's
-left, twice (the first packet is what a seat sees when it decides on Legen).
-**Resampling** keeps the player's own cards (during Legen the first packet) and every played
-card and deals the unseen ones uniformly among the deals with the hard facts: voids, the
-called ace (not with the declarer of a Sauspiel; with the seat that led the called suit
-when the ace did not fall — davonlaufen), EO with the Muss-Spieler, no trump with the
-Hochzeiter after the exchange (each of the two knows the card he gave; a third seat draws
-the two passed cards).  Each world is then replayed *checked*; a world in which a recorded
-word or card would be illegal is rejected and another drawn.
+OpenSpiel deals the 32 cards one chance node each, four to each seat from the dealer's
+left, twice (the first packet is what a seat sees when it decides on Legen).  Resampling
+keeps the player's own cards (during Legen the first packet) and every played card and deals
+the unseen ones uniformly among the deals with the hard facts: voids, the called ace (not
+with the declarer of a Sauspiel; with the seat that led the called suit when the ace did
+not fall — davonlaufen), EO with the Muss-Spieler, no trump with the Hochzeiter after the
+exchange (each of the two knows the card he gave; a third seat draws the two passed cards).
+Each world is replayed *checked*; one in which a recorded word or card would be illegal is
+rejected and another drawn.
 
 >>> from stammtisch.games.schafkopf.rules import SchafkopfRules
 >>> codec = ActionCodec(SchafkopfRules.preset("anleitung"))
@@ -73,7 +30,7 @@ word or card would be illegal is rejected and another drawn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,12 +38,14 @@ import numpy as np
 import numpy.typing as npt
 
 from stammtisch.cards import LONG_DECK, Card
-from stammtisch.engine.core import CHANCE, Action, Deal, GameState, Say
-from stammtisch.errors import InvalidActionError, RulesError, StammtischError
+from stammtisch.engine.core import Action, Deal, Say
+from stammtisch.errors import RulesError, StammtischError
 from stammtisch.games.base.encoding import (
-    Layout,
+    ActionTable,
+    DealtEncoding,
     NoWorldError,
     PacketDeal,
+    TrickViewEncoder,
     Uniform,
     below,
     deal_uniformly,
@@ -115,15 +74,13 @@ MAX_TRIES = 5000
 DEAL = PacketDeal(LONG_DECK, (4, 4))
 
 FloatArray = npt.NDArray[np.float32]
-MaskArray = npt.NDArray[np.int8]
 
 
-class ActionCodec:
+class ActionCodec(ActionTable):
     """Stable integer ids for every action (see the module docstring); the Stoß ids name
     the words of ``rules``."""
 
     num_cards = 32
-    num_actions = NUM_ACTIONS
 
     def __init__(self, rules: SchafkopfRules | None = None) -> None:
         rules = rules if rules is not None else SchafkopfRules.preset("standard")
@@ -131,40 +88,8 @@ class ActionCodec:
             raise RulesError(f"stoss_words: at most {MAX_STOSS} words have action ids")
         self.rules = rules
         stoss: list[Action | None] = [Say(w) for w in rules.stoss_words]
-        self.actions: tuple[Action | None, ...] = (
-            *LONG_DECK, *(Say(w) for w in GAME_WORDS), *(Say(w) for w in PLAIN_WORDS),
-            *stoss, *[None] * (MAX_STOSS - len(stoss)))
-        self._ids = {a: i for i, a in enumerate(self.actions) if a is not None}
-
-    def encode(self, action: Action) -> int:
-        """The id of ``action``; :class:`InvalidActionError` if it has none (chance)."""
-        try:
-            return self._ids[action]
-        except (KeyError, TypeError):
-            raise InvalidActionError(f"{action}: not an action with an id") from None
-
-    def decode(self, action_id: int) -> Action:
-        """The action of ``action_id`` (any integer type)."""
-        i = int(action_id)
-        action = self.actions[i] if 0 <= i < NUM_ACTIONS else None
-        if action is None:
-            raise InvalidActionError(f"{action_id!r}: not an action id of these rules")
-        return action
-
-    def card_id(self, card: Card) -> int:
-        return self._ids[card]
-
-    def name(self, action_id: int) -> str:
-        return str(self.decode(action_id))
-
-    def legal_ids(self, state: GameState) -> list[int]:
-        """The ids of ``state.legal_actions()``, ascending."""
-        return sorted(self._ids[a] for a in state.legal_actions())
-
-    def legal_mask(self, state: GameState) -> MaskArray:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[self.legal_ids(state)] = 1
-        return mask
+        super().__init__([*LONG_DECK, *(Say(w) for w in (*GAME_WORDS, *PLAIN_WORDS)), *stoss,
+                          *[None] * (MAX_STOSS - len(stoss))])
 
 
 _CARD = {str(c): i for i, c in enumerate(LONG_DECK)}
@@ -172,75 +97,28 @@ _AUGEN = {str(c): c.augen for c in LONG_DECK}
 _BID_WORD = {w: i for i, w in enumerate(("weiter", *GAME_WORDS))}
 _GAME = {w: i for i, w in enumerate(GAME_WORDS)}
 _CONTRACT = {w: i for i, w in enumerate((*GAME_WORDS, "ramsch"))}
-_PHASE = {p: i for i, p in enumerate(PHASES)}
 
 
-class ObservationEncoder(Layout):
-    """Turns ``state.view(seat)`` into a flat ``float32`` tensor (layout: module docstring)."""
+class ObservationEncoder(TrickViewEncoder):
+    """Turns ``state.view(seat)`` into a flat ``float32`` tensor (layout: docs/research.md)."""
+
+    first_leader = "to_act"
 
     def __init__(self, *, perfect_recall: bool = False) -> None:
-        self.perfect_recall = perfect_recall
         w = len(GAME_WORDS)
-        super().__init__([
+        super().__init__(LONG_DECK, 8, PHASES, [
             ("hand", (32,)), ("played", (4, 32)), ("trick", (4, 32)), ("trick_leader", (4,)),
             ("tricks_won", (4,)), ("augen", (4,)), ("hand_sizes", (4,)),
             ("phase", (len(PHASES),)), ("to_act", (4,)), ("dealer", (4,)), ("lege", (4,)),
             ("bids", (MAX_BIDS, 4 + 1 + w)), ("standing", (w,)), ("contract", (w + 1,)),
             ("declarer", (4,)), ("called", (32,)), ("partner", (4,)), ("hochzeit", (4, 2)),
-            ("stoss", (MAX_STOSS, 4)), ("multiplier", (1,)),
-            *([("play_sequence", (32, 32))] if perfect_recall else []),
-        ])
+            ("stoss", (MAX_STOSS, 4)), ("multiplier", (1,))], perfect_recall)
 
-    def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray:
-        """The tensor of ``view`` (a ``SchafkopfState.view(seat)`` of a seat)."""
-        seat: int | None = view["seat"]
-        if seat is None:
-            raise ValueError("the observation needs a seat's view, not a spectator's")
-        out = self.cleared(out)
-        t = self.split(out)
-        observer: int = seat
-
-        def rel(s: int) -> int:
-            return (s - observer) % 4
-
-        for c in view["hand"]:
-            t["hand"][_CARD[c]] = 1.0
-        played = t["played"]
-        sequence = t.get("play_sequence")
-        k = 0
+    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray],
+                   rel: Callable[[int], int]) -> None:
         for trick in view["tricks_played"]:
-            winner = rel(trick["winner"])
-            t["tricks_won"][winner] += 1.0 / 8
             for entry in trick["cards"]:
-                ci = _CARD[entry["card"]]
-                played[rel(entry["seat"]), ci] = 1.0
-                t["augen"][winner] += _AUGEN[entry["card"]] / 120.0
-                if sequence is not None:
-                    sequence[k, ci] = 1.0
-                k += 1
-        current = view["trick"]
-        for entry in current:
-            ci = _CARD[entry["card"]]
-            r = rel(entry["seat"])
-            played[r, ci] = t["trick"][r, ci] = 1.0
-            if sequence is not None:
-                sequence[k, ci] = 1.0
-            k += 1
-        phase = view["phase"]
-        if phase == "play":
-            if current:
-                lead = current[0]["seat"]
-            elif view["tricks_played"]:
-                lead = view["tricks_played"][-1]["winner"]
-            else:
-                lead = view["to_act"]
-            t["trick_leader"][rel(lead)] = 1.0
-        for s, size in enumerate(view["hand_sizes"]):
-            t["hand_sizes"][rel(s)] = size / 8.0
-        t["phase"][_PHASE[phase]] = 1.0
-        if view["to_act"] is not None:
-            t["to_act"][rel(view["to_act"])] = 1.0
-        t["dealer"][rel(view["dealer"])] = 1.0
+                t["augen"][rel(trick["winner"])] += _AUGEN[entry["card"]] / 120.0
         for s in view["lege"]:
             t["lege"][rel(s)] = 1.0
         for i, b in enumerate(view["bids"][:MAX_BIDS]):
@@ -248,9 +126,8 @@ class ObservationEncoder(Layout):
             t["bids"][i, 4 + _BID_WORD[b["word"]]] = 1.0
         if view["standing"] is not None:
             t["standing"][_GAME[view["standing"]]] = 1.0
-        contract = view["contract"]
-        if contract is not None and contract in _CONTRACT:
-            t["contract"][_CONTRACT[contract]] = 1.0
+        if view["contract"] is not None and view["contract"] in _CONTRACT:
+            t["contract"][_CONTRACT[view["contract"]]] = 1.0
         if view["declarer"] is not None:
             t["declarer"][rel(view["declarer"])] = 1.0
         if view["called"] is not None:
@@ -262,7 +139,6 @@ class ObservationEncoder(Layout):
         for i, s in enumerate(view["stoss"][:MAX_STOSS]):
             t["stoss"][i, rel(s["seat"])] = 1.0
         t["multiplier"][0] = 1.0 - 1.0 / max(1, int(view["multiplier"]))
-        return out
 
 
 def _max_utility(rules: SchafkopfRules) -> float:
@@ -274,14 +150,12 @@ def _max_utility(rules: SchafkopfRules) -> float:
     return float(3 * top * 2**doublings)
 
 
-class SchafkopfEncoding:
+class SchafkopfEncoding(DealtEncoding):
     """Schafkopf's :class:`~stammtisch.games.base.encoding.Encoding` (see the module)."""
 
-    num_players = 4
     num_cards = max_chance_outcomes = 32
     num_actions = NUM_ACTIONS
-    zero_sum = True
-    information_state_strings = True
+    deal = DEAL
 
     def __init__(self, rules: SchafkopfRules) -> None:
         self.rules = rules
@@ -297,44 +171,8 @@ class SchafkopfEncoding:
     def initial_state(self, dealer: int) -> SchafkopfState:
         return SchafkopfState(self.rules, dealer)
 
-    def legal_ids(self, state: SchafkopfState, pending: Sequence[int] = ()) -> list[int]:
-        if state.current_player == CHANCE:
-            return DEAL.outcomes(pending)
-        return self.codec.legal_ids(state)
-
-    def action_index(self, action: Action, state: SchafkopfState) -> int:
-        return self.codec.encode(action)
-
-    def action_of(self, state: SchafkopfState, ids: Sequence[int]) -> Action | None:
-        if state.current_player == CHANCE:
-            return DEAL.action(ids, state.dealer)
-        return self.codec.decode(ids[-1])
-
-    def action_name(self, index: int, *, chance: bool = False) -> str:
-        return f"deal:{LONG_DECK[index]}" if chance else self.codec.name(index)
-
-    def returns(self, state: SchafkopfState) -> list[float]:
-        return [float(r) for r in state.returns()]
-
-    def view(self, state: SchafkopfState, seat: int, pending: Sequence[int] = (),
-             private: bool = True) -> dict[str, Any]:
-        """``state.view(seat)``; during OpenSpiel's deal with the cards dealt so far."""
-        v = state.view(seat)
-        if state.current_player == CHANCE:
-            v["hand"] = [str(c) for c in NORMAL.sorted(DEAL.dealt(pending, state.dealer, seat))]
-            v["hand_sizes"] = DEAL.counts(pending, state.dealer)
-        if not private:
-            v["hand"], v["legal"] = [], []
-        return v
-
-    def observation(self, state: SchafkopfState, seat: int, pending: Sequence[int] = (), *,
-                    private: bool = True, perfect_recall: bool = False,
-                    out: FloatArray | None = None) -> FloatArray:
-        return self.encoders[perfect_recall].encode(self.view(state, seat, pending, private), out)
-
-    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
-               ) -> dict[str, FloatArray]:
-        return self.encoders[perfect_recall].split(tensor)
+    def sort_hand(self, state: SchafkopfState, cards: list[Card]) -> list[Card]:
+        return NORMAL.sorted(cards)
 
     def observation_string(self, state: SchafkopfState, seat: int, pending: Sequence[int] = (),
                            *, private: bool = True, perfect_recall: bool = False) -> str:

@@ -9,17 +9,20 @@ the same positions.
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from stammtisch.bots.base import Bot
 from stammtisch.engine.core import GameState
 
-__all__ = ["DecisionTimes", "stats", "time_decisions"]
+__all__ = ["DecisionTimes", "main", "stats", "time_decisions"]
 
 
 @dataclass
@@ -74,3 +77,15 @@ def stats(ms: list[float], digits: int | None = None) -> dict[str, float]:
     if digits is not None:
         out = {k: round(v, digits) for k, v in out.items()}
     return {"n": len(s), **out}
+
+
+def main(bench: Callable[[str, int, int], dict[str, Any]], description: str, positions: int,
+         argv: Sequence[str] | None = None) -> None:
+    """The command line of a game's ``bench_decisions``: ``--bot``, ``--positions``,
+    ``--seed``; prints its JSON."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--bot", default="pimc")
+    parser.add_argument("--positions", type=int, default=positions)
+    parser.add_argument("--seed", type=int, default=0)
+    ns = parser.parse_args(argv)
+    print(json.dumps(bench(ns.bot, ns.positions, ns.seed)))

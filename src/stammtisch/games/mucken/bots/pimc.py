@@ -556,12 +556,6 @@ def bench_decisions(name: str = "pimc", positions: int = 200, seed: int = 0,
 
 
 if __name__ == "__main__":  # pragma: no cover - a timing tool
-    import argparse
-    import json
+    from stammtisch.bots.timing import main
 
-    parser = argparse.ArgumentParser(description="Time the PIMC bot's decisions.")
-    parser.add_argument("--bot", default="pimc")
-    parser.add_argument("--positions", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
-    ns = parser.parse_args()
-    print(json.dumps(bench_decisions(ns.bot, ns.positions, ns.seed)))
+    main(bench_decisions, "Time the PIMC bot's decisions.", 200)

@@ -266,6 +266,9 @@ class Messages:
     #: ``-o`` text that is not a true/false word, not a whole number
     text_bool: str = "must be true or false"
     text_int: str = "must be a whole number"
+    #: options whose ``-o`` text is checked whole with the schema's words as it is read
+    #: (the terminal did so); the others are refused in the rules class's own words
+    checked_as_text: frozenset[str] = frozenset()
 
 
 class RulesLike(Protocol):
@@ -377,7 +380,9 @@ class RulesSchema(Generic[R]):
         for key, raw in self.split_text(items).items():
             spec = self.option(key, also_known=also_known)
             values[key] = spec.from_text(raw, self.messages)
-        return self.parse_json(name, values, rules_words=False)
+            if key in self.messages.checked_as_text:
+                spec.check(values[key])
+        return self.parse_json(name, values)
 
     # -- the schema for a client ------------------------------------------------------
     def defaults(self, preset: str) -> dict[str, Any]:

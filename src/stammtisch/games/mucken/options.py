@@ -113,5 +113,6 @@ OPTIONS: RulesSchema[MuckenRules] = RulesSchema(
         not_a_pair="--option {item!r}: expected key=value (e.g. bobbl_target=31)",
         text_bool="expected true/false (ja/nein, 1/0)",
         text_int="expected a whole number",
+        checked_as_text=frozenset({"values"}),
     ),
 )

@@ -16,8 +16,6 @@ German), its ``-o`` options, the Abheben prompt with its default, what a typed a
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,16 +26,15 @@ from rich.text import Text
 
 from stammtisch.cards import Card, Rank
 from stammtisch.engine.core import Action, Cut, Say
-from stammtisch.errors import InvalidCardError, RulesError
+from stammtisch.errors import InvalidCardError
 from stammtisch.games.base.presenter import (
-    FALSE_WORDS,
-    TRUE_WORDS,
     BasePresenter,
     card_text,
     join,
 )
 from stammtisch.games.mucken.auskarten import AuskartenResult, auskarten, highest_draw
 from stammtisch.games.mucken.match import Bobbl, MuckenMatch
+from stammtisch.games.mucken.options import OPTIONS
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 from stammtisch.i18n import Translator
@@ -60,69 +57,10 @@ def rank_kind(t: Translator, rank: Rank) -> str:
 # -- command-line helpers --------------------------------------------------------------
 
 
-def _parse_bool(key: str, raw: str) -> bool:
-    low = raw.strip().lower()
-    if low in TRUE_WORDS or low in FALSE_WORDS:
-        return low in TRUE_WORDS
-    raise RulesError(f"{key}={raw!r}: expected true/false (ja/nein, 1/0)")
-
-
-def _parse_values(raw: str) -> dict[str, list[int | None]]:
-    """``values`` as JSON: ``{"muck": [2, 3, 4], "schneidermuck": [null, 4, 5]}``."""
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as e:
-        raise RulesError(f"values={raw!r}: not JSON ({e.msg})") from None
-    if not isinstance(data, dict):
-        raise RulesError(f"values={raw!r}: expected a JSON object "
-                         '{"game": [gewonnen, schneider, schwarz], ...}')
-    out: dict[str, list[int | None]] = {}
-    for k, v in data.items():
-        if not isinstance(v, list) or len(v) != 3 or any(
-            x is not None and (isinstance(x, bool) or not isinstance(x, int)) for x in v
-        ):
-            raise RulesError(f"values: {k!r} needs three whole numbers (or null)")
-        out[str(k)] = v
-    return out
-
-
-def _convert_option(base: MuckenRules, key: str, raw: str) -> Any:
-    known = {f.name for f in dataclasses.fields(base) if f.init}
-    if key not in known:
-        raise RulesError(f"unknown Mucken rules option {key!r} (known: {', '.join(sorted(known))})")
-    current = getattr(base, key)
-    if key == "values":
-        return _parse_values(raw)
-    if isinstance(current, bool):
-        return _parse_bool(key, raw)
-    if isinstance(current, int):
-        try:
-            return int(raw.strip())
-        except ValueError:
-            raise RulesError(f"{key}={raw!r}: expected a whole number") from None
-    if isinstance(current, tuple):
-        return tuple(part.strip().lower() for part in raw.replace(" ", ",").split(",")
-                     if part.strip())
-    return raw.strip()
-
-
 def parse_rules(preset: str, options: Sequence[str] = ()) -> MuckenRules:
-    """The rules of ``preset`` changed by ``key=value`` options.
-
-    Values are converted by the option's type: whole numbers, booleans
-    (``true``/``false``, ``ja``/``nein``, ``1``/``0``), tuples as comma lists
-    (``games=muck,wenz,geier``), ``values`` as a JSON object.  Raises
-    :class:`RulesError` for anything the rules do not accept.
-    """
-    base = MuckenRules.preset(preset)
-    changes: dict[str, Any] = {}
-    for item in options:
-        key, sep, raw = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise RulesError(f"--option {item!r}: expected key=value (e.g. bobbl_target=31)")
-        changes[key] = _convert_option(base, key, raw)
-    return base.replace(**changes) if changes else base
+    """The rules of ``preset`` changed by ``key=value`` options: the option schema's one
+    parser (:attr:`stammtisch.games.mucken.options.OPTIONS`), as the REST API's."""
+    return OPTIONS.parse_text(preset, options)
 
 
 def parse_humans(text: str) -> frozenset[int]:

@@ -33,10 +33,9 @@ from stammtisch.games.base.presenter import (
     BasePresenter,
     card_text,
     join,
-    option_items,
-    parse_option_value,
 )
 from stammtisch.games.mulatschak.online import FOLDED, MulatschakSitting, new_match
+from stammtisch.games.mulatschak.options import OPTIONS
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState
 
@@ -50,9 +49,9 @@ _CARD = re.compile(r"[egsh](a|k|o|u|10|9|8|7|6)", re.IGNORECASE)
 
 
 def parse_rules(preset: str, options: Sequence[str] = ()) -> MulatschakRules:
-    """Rules from a preset name and ``KEY=VALUE`` options (``RulesError`` if not valid)."""
-    return MulatschakRules.preset(preset, **{k: parse_option_value(raw)
-                                             for k, raw in option_items(options)})
+    """Rules from a preset name and ``KEY=VALUE`` options: the option schema's one parser
+    (:attr:`stammtisch.games.mulatschak.options.OPTIONS`), as the REST API's."""
+    return OPTIONS.parse_text(preset, options)
 
 
 def normalize(text: str) -> str:

@@ -25,11 +25,12 @@ from typing import Any
 from rich.text import Text
 
 from stammtisch.engine.core import Action, Say
-from stammtisch.errors import RulesError, StammtischError
+from stammtisch.errors import StammtischError
 from stammtisch.games.base.presenter import BasePresenter, option_items, parse_option_value
 from stammtisch.games.mus import senas as senas_mod
 from stammtisch.games.mus.online import MusSitting, new_match, stones
-from stammtisch.games.mus.rules import OPTIONS, MusRules
+from stammtisch.games.mus.options import OPTIONS as RULES_OPTIONS
+from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.senas import OFF, SenasConfig
 from stammtisch.games.mus.state import MAX_ENVIDO, MusState
 
@@ -153,19 +154,16 @@ class MusOptions:
 def parse_rules(preset: str, options: Sequence[str] = ()) -> MusOptions:
     """Rules from a preset and ``KEY=VALUE`` options, plus ``senas``/``catch`` (the
     table's señas); ``RulesError`` naming the option when one is not valid."""
-    changes: dict[str, Any] = {}
     table: dict[str, Any] = {}
+    items: list[str] = []
     for key, raw in option_items(options):
         if key == "senas":
             table["mode"] = raw.strip()
         elif key == "catch":
             table["catch"] = parse_option_value(raw, words=False)
-        elif key in OPTIONS:
-            changes[key] = parse_option_value(raw, words=False)
         else:
-            raise RulesError(f"unknown option {key!r} (known: "
-                             f"{', '.join(sorted((*OPTIONS, 'catch', 'senas')))})")
-    rules = MusRules.preset(preset, **changes)
+            items.append(f"{key}={raw}")
+    rules = RULES_OPTIONS.parse_text(preset, items, also_known=("senas", "catch"))
     return MusOptions(rules, SenasConfig(table.get("mode", "off"),
                                          table.get("catch", senas_mod.DEFAULT_CATCH)))
 

@@ -24,10 +24,9 @@ from stammtisch.games.base.presenter import (
     BasePresenter,
     card_text,
     join,
-    option_items,
-    parse_option_value,
 )
 from stammtisch.games.schafkopf.online import SchafkopfSitting, new_match
+from stammtisch.games.schafkopf.options import OPTIONS
 from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
 
@@ -35,13 +34,9 @@ __all__ = ["SchafkopfPresenter", "parse_rules"]
 
 
 def parse_rules(preset: str, options: Sequence[str] = ()) -> SchafkopfRules:
-    """Rules from a preset name and ``KEY=VALUE`` options (``RulesError`` if not valid):
-    ``games`` and ``stoss_words`` as comma lists, yes/no words, JSON, else the text."""
-    changes: dict[str, Any] = {}
-    for key, raw in option_items(options):
-        changes[key] = [w.strip() for w in raw.split(",") if w.strip()] \
-            if key in ("games", "stoss_words") else parse_option_value(raw)
-    return SchafkopfRules.preset(preset, **changes)
+    """Rules from a preset name and ``KEY=VALUE`` options: the option schema's one parser
+    (:attr:`stammtisch.games.schafkopf.options.OPTIONS`), as the REST API's."""
+    return OPTIONS.parse_text(preset, options)
 
 
 class SchafkopfPresenter(BasePresenter[SchafkopfState]):

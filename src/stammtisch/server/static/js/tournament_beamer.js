@@ -2,7 +2,7 @@
 // ranking (Bobbl, Tore, gegnerische Tore, Los) scrolling slowly when it is longer than the
 // screen.  Public: only the ranking and the clock routes; refreshes on its own.
 
-import { RoundClock, base, rankingTable, tickClocks } from "./tournament_common.js";
+import { RoundClock, base, rankingTable, startPage, tickClocks } from "./tournament_common.js";
 import { t } from "./i18n.js";
 import { api, clear, h } from "./ui.js";
 
@@ -126,16 +126,14 @@ export function mountBeamer(root, { id }) {
 
   const tick = setInterval(() => tickClocks(wrap, clock), 1000);
   const poll = setInterval(load, REFRESH_MS);
-  render();
-  load();
-  return {
-    rerender: render,
-    destroy() {
+  return startPage({
+    render,
+    load,
+    timers: [tick, poll],
+    stop() {
       stopped = true;
-      clearInterval(tick);
-      clearInterval(poll);
       if (scroller) cancelAnimationFrame(scroller.raf);
       document.body.classList.remove("beamer-mode");
     },
-  };
+  });
 }

@@ -121,6 +121,20 @@ export function tickClocks(root, clock) {
   for (const el of root.querySelectorAll("[data-clock-label]")) el.textContent = clock.label();
 }
 
+// A tournament page once built: draws it, loads its data and hands the router its handle.
+// destroy() runs the page's own stop (which marks it stopped) and clears its timers.
+export function startPage({ render, load, timers, stop }) {
+  render();
+  load();
+  return {
+    rerender: render,
+    destroy() {
+      stop();
+      for (const timer of timers) clearInterval(timer);
+    },
+  };
+}
+
 // -- the ranking ------------------------------------------------------------------------------
 export function rankingTable(data, { big = false, caption = true } = {}) {
   const method = data?.method || "bobbl";

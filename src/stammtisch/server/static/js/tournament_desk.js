@@ -9,8 +9,8 @@
 
 import {
   RoundClock, base, command, conflictText, dateTimeText, draftEntry, draftFrom, entryBody,
-  finalForm, gameGrid, modeSwitch, money, namesOf, rankingTable, resultText, tickClocks,
-  timeText,
+  finalForm, gameGrid, modeSwitch, money, namesOf, rankingTable, resultText, startPage,
+  tickClocks, timeText,
 } from "./tournament_common.js";
 import { DEFAULTS, settingsFields } from "./tournaments.js";
 import { t } from "./i18n.js";
@@ -1080,15 +1080,13 @@ export function mountDesk(root, { id, checkin = null }) {
   };
   window.addEventListener("hashchange", onHash);
 
-  render();
-  load();
-  return {
-    rerender: render,
-    destroy() {
+  return startPage({
+    render,
+    load,
+    timers: [tick, poll],
+    stop() {
       stopped = true;
-      clearInterval(tick);
-      clearInterval(poll);
       window.removeEventListener("hashchange", onHash);
     },
-  };
+  });
 }

@@ -5,7 +5,7 @@
 
 import {
   RoundClock, base, conflictText, draftEntry, draftFrom, entryBody, finalForm, gameGrid,
-  modeSwitch, resultText, tickClocks,
+  modeSwitch, resultText, startPage, tickClocks,
 } from "./tournament_common.js";
 import { t } from "./i18n.js";
 import { ApiError, api, apiErrorText, clear, h, toast, toastError } from "./ui.js";
@@ -253,16 +253,14 @@ export function mountTablePhone(root, { id, table, token }) {
   const poll = setInterval(() => {
     if (!document.hidden) load({ quiet: true });
   }, 8000);
-  render();
-  load();
-  return {
-    rerender: render,
-    destroy() {
+  return startPage({
+    render,
+    load,
+    timers: [tick, poll],
+    stop() {
       stopped = true;
-      clearInterval(tick);
-      clearInterval(poll);
       document.body.classList.remove("phone-mode");
     },
-  };
+  });
 }
 

@@ -103,11 +103,17 @@ class _Core:
         return (_rebuild, (self.key, list(self.history)))
 
     def apply(self, index: int) -> None:
-        ids = [*self.pending, index]
-        action = self.encoding.action_of(self.state, ids)
+        pending = self.pending
+        pending.append(index)
+        try:
+            action = self.encoding.action_of(self.state, pending)
+            if action is not None:
+                self.state.apply(action)
+        except Exception:
+            pending.pop()
+            raise
         if action is not None:
-            self.state.apply(action)
-        self.pending = [] if action is not None else ids
+            pending.clear()
         self.history.append(index)
 
 
@@ -141,7 +147,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         ids = self._core.encoding.legal_ids(self._core.state, self._core.pending)
-        return [(i, 1.0 / len(ids)) for i in ids]
+        p = 1.0 / len(ids)
+        return [(i, p) for i in ids]
 
     def _apply_action(self, action: int) -> None:
         self._core.apply(int(action))

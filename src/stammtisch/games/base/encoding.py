@@ -386,7 +386,7 @@ class PacketDeal:
         """The engine's :class:`Deal` once every card is drawn (``None`` before);
         IllegalActionError for a card drawn twice or no card id."""
         last = dealt[-1]
-        if not 0 <= last < len(self.deck) or last in dealt[:-1]:
+        if not 0 <= last < len(self.deck) or dealt.index(last) < len(dealt) - 1:
             raise IllegalActionError(f"chance outcome {last} is not a card still to deal")
         if len(dealt) < len(self.deck):
             return None

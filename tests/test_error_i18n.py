@@ -46,11 +46,12 @@ DYNAMIC = {
     ("api.py", "code"),
     ("hardening.py", "code"),
     ("online_tournament.py", "code"), ("online_tournament.py", "e.code"),
-    ("tables.py", "e.code"),
+    ("referee.py", "e.code"),  # server/live/referee.py: the engine's refusals
     ("tournament_api.py", "code"), ("tournament_api.py", "e.code"),
     ("ws.py", "code"), ("ws.py", "e.code"),
-    # the cluster relays the owner's own errors (e.code) and websocket close codes (ints)
-    ("cluster.py", "code"), ("cluster.py", "e.code"), ("cluster.py", "CLOSE_MOVED"),
+    # the relay of several workers (server/workers/sockets.py) passes websocket close
+    # codes (ints) on to the relaying worker
+    ("sockets.py", "code"), ("sockets.py", "CLOSE_MOVED"),
 }
 #: modules under server/ that are clients of the server (the load generator), not it
 CLIENTS = {"loadtest.py"}

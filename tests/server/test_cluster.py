@@ -1,4 +1,4 @@
-"""Several workers sharing one PostgreSQL and one Redis (server/cluster.py).
+"""Several workers sharing one PostgreSQL and one Redis (server/workers/).
 
 Real ``stammtisch serve --redis …`` processes (each one worker, on its own port, so that a
 test can say which worker a client talks to), and one ``serve --workers 2`` (uvicorn's
@@ -656,7 +656,7 @@ def test_bench_two_workers_tables_move_under_load(pg_url: str, redis11: tuple[st
 def test_busy_connections_are_not_redis_away() -> None:
     """Only a Redis that cannot be reached makes a worker give up its tables; all of its
     own connections being busy (the pool's limit, or its wait for a free one) does not."""
-    from stammtisch.server.cluster import unreachable
+    from stammtisch.server.workers import unreachable
 
     assert unreachable(redis.ConnectionError("Error 111 connecting to 127.0.0.1:6379."))
     assert not unreachable(redis.exceptions.MaxConnectionsError("Too many connections"))

@@ -130,7 +130,7 @@ class Driver:
             if g.is_terminal():
                 return ("over", None, self.rt.version)
             seat = g.current_player
-            if not self.rt.seats[seat].bot_controlled and not self.rt._tasks:
+            if not self.rt.seats[seat].bot_controlled and not self.rt.timers.tasks:
                 return ("turn", seat, self.rt.version)
             return None
         return self.server.wait_until(look, "a human to act")

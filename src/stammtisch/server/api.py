@@ -34,6 +34,8 @@ from stammtisch.server.auth import (
     store_of,
 )
 from stammtisch.server.bot_names import bot_info, bots_info
+from stammtisch.server.live.table import LIMIT_KEY
+from stammtisch.server.table_form import TableIn, match_limit, rule_options, set_flags
 from stammtisch.server.tables import TableManager, TableRuntime, default_bot
 
 router = APIRouter(prefix="/api")
@@ -194,10 +196,11 @@ async def set_language(request: Request, body: LanguageIn, user: CsrfUser) -> di
 async def presets() -> dict[str, Any]:
     """Mucken's presets and bots (the keys the table form reads), and under ``games`` the
     same for every registered game, with its titles, seats and UI module."""
+    # (the docstring is the route's description in /api/openapi.json: kept as it was)
     games = {d.name: _game_info(d) for d in registry.descriptions()}
-    mucken = games[registry.DEFAULT_GAME]
-    return {"presets": mucken["presets"], "bots": mucken["bots"],
-            "bot_info": mucken["bot_info"], "default_bot": mucken["default_bot"],
+    default = games[registry.DEFAULT_GAME]
+    return {"presets": default["presets"], "bots": default["bots"],
+            "bot_info": default["bot_info"], "default_bot": default["default_bot"],
             "games": games}
 
 
@@ -224,36 +227,6 @@ async def game_options(game: str) -> dict[str, Any]:
 
 
 # -- tables --------------------------------------------------------------------------------
-class TableIn(BaseModel):
-    name: str = Field(default="Stammtisch", max_length=80)
-    public: bool = True
-    #: the game (a registry name); its default preset unless ``preset`` names one
-    game: str = registry.DEFAULT_GAME
-    preset: str | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    bobbl_target: int | None = None
-    bobbl_limit: int | None = Field(default=2, ge=1, le=50)
-    #: Schafkopf: the sitting's rounds of four hands (``None``/absent: open end)
-    rounds: int | None = Field(default=None, ge=1, le=50)
-    #: Schafkopf: Kreuzbock rounds after a Ramsch (a match rule, not one of the hand's)
-    kreuzbock: bool = False
-    turn_timer: int | None = Field(default=None, ge=0, le=3600)
-    bots: list[int] | str = Field(default_factory=list)
-    bot: str | None = None
-    seat: int | None = Field(default=0, ge=0, le=5)
-    #: the number of seats, within the game's ``seats`` range (default 4); checked here
-    #: (typed ``400 invalid_players``), hence ``Any``
-    players: Any = None
-    #: game-specific options of the match (passed to the game's ``new_match``; a
-    #: ``RulesError`` there is ``400 invalid_match_options``)
-    match_options: Any = None
-    allow_hints: bool = False
-    #: a bot plays for a player who is away or whose turn timer ran out
-    bot_takeover: bool = True
-    #: seconds away before the seat is released (0: never; default: the server's setting)
-    away_timeout: int | None = Field(default=None, ge=0, le=86400)
-
-
 @router.get("/tables")
 async def list_tables(request: Request) -> dict[str, Any]:
     return {"tables": manager_of(request).lobby_list()}
@@ -261,9 +234,7 @@ async def list_tables(request: Request) -> dict[str, Any]:
 
 @router.post("/tables")
 async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[str, Any]:
-    options = dict(body.options)
-    if body.bobbl_target is not None:
-        options["bobbl_target"] = body.bobbl_target
+    options = rule_options(body)
     try:
         desc = registry.get(body.game)
     except StammtischError as e:
@@ -297,16 +268,16 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     away_timeout = body.away_timeout
     if away_timeout is None:
         away_timeout = request.app.state.settings.away_timeout
-    # the match's length in its own unit: Mucken's Bobbl, Schafkopf's rounds of four hands
-    limit = body.bobbl_limit if desc.name == registry.DEFAULT_GAME else body.rounds
+    # the match's length in the game's own unit (a number of Bobbl, of rounds …)
+    limit = match_limit(body, desc.table)
     settings: dict[str, Any] = {
-        "turn_timer": turn_timer, "bobbl_limit": limit, "allow_hints": body.allow_hints,
+        "turn_timer": turn_timer, LIMIT_KEY: limit, "allow_hints": body.allow_hints,
         "bot_takeover": body.bot_takeover, "away_timeout": away_timeout}
     match_options = _match_options_of(body.match_options)
-    if body.kreuzbock:
-        if desc.name != "schafkopf":
-            raise error(422, "invalid_rules", f"kreuzbock: not a rule of {desc.title['en']}")
-        match_options["kreuzbock"] = True
+    for flag in set_flags(body):  # true/false match options of the games that have them
+        if flag not in desc.table.match_flags:
+            raise error(422, "invalid_rules", f"{flag}: not a rule of {desc.title['en']}")
+        match_options[flag] = True
     _check_match(desc, rules, limit, players, match_options)
     if match_options:
         settings["match_options"] = match_options
@@ -433,7 +404,7 @@ async def _maybe_start(rt: TableRuntime) -> None:
     if rt.is_full() and rt.status == "open" and rt.game is None:
         async with rt.lock:
             if rt.game is None:
-                await rt._start_game()
+                await rt.start_game()
     else:
         rt.version += 1
         await rt.broadcast()
@@ -469,10 +440,7 @@ async def leave(request: Request, table_id: str, user: CsrfUser) -> dict[str, An
         s.kind, s.user_id, s.name = "empty", None, ""
     else:  # a game is running: a bot takes the seat over for good
         s.kind, s.user_id, s.name = "bot", None, f"{s.name} (Bot)"
-    rt.save_table()
-    rt.version += 1
-    rt.schedule()
-    await rt.broadcast()
+    await rt.seats_changed()
     await manager_of(request).lobby_changed()
     return {"left": seat}
 

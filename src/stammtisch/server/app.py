@@ -18,10 +18,10 @@ from stammtisch.persistence.store import Store
 from stammtisch.persistence.tournament_store import TournamentStore
 from stammtisch.server import api, games, gcpolicy, online_tournament, tournament_api, ws
 from stammtisch.server.auth import PasswordWorkers, RateLimiter
-from stammtisch.server.cluster import Cluster, ClusterRouter
 from stammtisch.server.hardening import RequestGuard
 from stammtisch.server.settings import Settings
 from stammtisch.server.tables import TableManager, TableMoved
+from stammtisch.server.workers import Cluster, ClusterRouter
 from stammtisch.tournament.service import TournamentService
 
 STATIC = Path(str(resources.files("stammtisch.server") / "static"))
@@ -30,7 +30,7 @@ _STATUS_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 def _cluster(settings: Settings, db: Database) -> Cluster | None:
     """With ``redis_url``: this worker's part of a cluster (docs/server.md, Several
-    workers); else ``None`` (one process serves every table)."""
+    workers; ``server/workers/``); else ``None`` (one process serves every table)."""
     return Cluster(settings, db) if settings.redis_url else None
 
 
@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         db = Database(settings.database_url or default_database_url())
         if settings.migrate:
             db.migrate()
-        cluster = _cluster(settings, db)  # several workers (server/cluster.py), else None
+        cluster = _cluster(settings, db)  # several workers (server/workers/), else None
         store = Store(db) if cluster is None else cluster.store
         manager = TableManager(store, settings) if cluster is None else cluster.manager
         manager.load()
@@ -57,7 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             cluster.app = app
         app.state.tournament_service = TournamentService(TournamentStore(db), seed=settings.seed)
         app.state.online = online_tournament.OnlineRounds(manager, app.state.tournament_service)
-        await manager.start()
+        await (manager.start() if cluster is None else cluster.start())
         app.state.online.resume()
         gc_task = gcpolicy.start()  # STAMMTISCH_GC_FREEZE (server/gcpolicy.py), else None
         try:

@@ -27,11 +27,15 @@ from pydantic import BaseModel, Field
 
 from stammtisch.games import registry
 from stammtisch.server.auth import CsrfUser, RequiredUser
-from stammtisch.server.tables import Bobbl, Seat, TableManager, TableRuntime, default_bot
+from stammtisch.server.live.table import LiveTable
+from stammtisch.server.tables import Seat, TableManager, TableRuntime, default_bot
 from stammtisch.tournament.service import TournamentService
 from stammtisch.tournament.settings import TournamentError
 
 router = APIRouter(prefix="/api/tournaments")
+
+#: the game of a Muckturnier
+GAME = "mucken"
 
 
 def _error(status: int, code: str, message: str, reason: str = "",
@@ -53,7 +57,7 @@ class OnlineRounds:
         self.manager = manager
         self.service = service
         self.timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
-        manager.on_bobbl = self.bobbl_finished
+        manager.on_match_part = self.bobbl_finished
 
     # -- tables of a round -------------------------------------------------------------
     def tables_of(self, tid: str, round_: int) -> dict[int, TableRuntime]:
@@ -78,7 +82,7 @@ class OnlineRounds:
                          params={"round": round_})
         rnd = t.rounds[round_ - 1]
         # a Muckturnier plays Mucken (the registry's, with the tournament's target)
-        rules = registry.get("mucken").make_rules("seefest", bobbl_target=t.settings.target)
+        rules = registry.get(GAME).make_rules("seefest", bobbl_target=t.settings.target)
         if duplicate:
             rules = rules.replace(cut_min_times=0, cut_max_times=0, klopfen=False)
         deal_seed = secrets.token_hex(8) if duplicate else None
@@ -102,7 +106,7 @@ class OnlineRounds:
                 name=f"{t.settings.name} · Runde {round_} · Tisch {table_no}",
                 creator_id=creator_id, creator_name=who, public=False, rules=rules,
                 settings=settings, bot_seats=[], bot_name=bot, creator_seat=None,
-                seats=seats)
+                seats=seats, game=GAME)
             created[table_no] = rt
         if rnd.started_at is None:
             self.service.start_clock(tid, who, round_)
@@ -110,7 +114,7 @@ class OnlineRounds:
         for rt in created.values():
             async with rt.lock:
                 if rt.game is None:
-                    await rt._start_game()
+                    await rt.start_game()
         await self.manager.lobby_changed()
         return self.links(tid, round_)
 
@@ -146,10 +150,14 @@ class OnlineRounds:
         raise _error(403, "bad_claim", "this seat link is not valid")
 
     # -- results and the clock -----------------------------------------------------------
-    async def bobbl_finished(self, rt: TableRuntime, bobbl: Bobbl, index: int) -> None:
+    async def bobbl_finished(self, rt: LiveTable, bobbl: Any) -> None:
+        """A table of a round finished a Bobbl (``TableManager.on_match_part``): its
+        result goes into the tournament at once."""
         info = rt.settings.get("tournament")
         if not info or bobbl.winner is None:
             return
+        sheet: Any = rt.match.sheet  # a Muckturnier's table: Mucken's score sheet
+        index = len(sheet.finished_bobbl()) - 1
         standins = sorted(rt.standins)
         rt.standins.clear()
         try:
@@ -179,7 +187,7 @@ class OnlineRounds:
         self.timers.pop((tid, round_), None)
         for table_no, rt in sorted(self.tables_of(tid, round_).items()):
             async with rt.lock:
-                sheet = rt.match.sheet
+                sheet: Any = rt.match.sheet  # Mucken's score sheet
                 done = len(sheet.finished_bobbl())
                 current = sheet.current
                 if not current.finished and done < rt.settings.get("bobbl_limit", 2):
@@ -225,7 +233,7 @@ async def open_round(request: Request, tid: str, round_: int, body: OpenIn,
     _owner(online, tid, user.id)
     try:
         return await online.open_round(tid, round_, user.name, duplicate=body.duplicate,
-                                       bot=body.bot or default_bot(), creator_id=user.id)
+                                       bot=body.bot or default_bot(GAME), creator_id=user.id)
     except TournamentError as e:
         raise _error(422, e.code, str(e), e.reason, e.params) from None
 

@@ -7,16 +7,16 @@ app()" serve …``) wraps, in place, the parts a client action passes through, a
 exit writes the CPU time of each part (the event loop thread's ``thread_time``, so other
 processes on a busy machine do not inflate it) to ``<file>`` as JSON:
 
-* ``action`` — :meth:`TableRuntime.handle_action` as a whole (checks, engine, store,
+* ``action`` — :meth:`Referee.handle_action` as a whole (checks, engine, store,
   broadcast); ``engine`` — the game's ``apply_as``/``apply_out_of_turn`` (and the chance
   the server resolves, ``resolve_chance``);
-* ``db`` — :meth:`TableRuntime.save_game_committed` (the record built, written and
+* ``db`` — :meth:`Referee.save_game` (the record built, written and
   committed on the event loop); with the group-committing writer (``server/writer.py``)
   it only queues the save and waits, so its CPU and wall time then include whatever
   the loop ran meanwhile, and the write itself is ``db_thread`` (the worker thread's own
   CPU time, per batch);
   ``record`` — building the record alone (``live_record``);
-* ``broadcast`` — :meth:`TableRuntime.broadcast` as a whole; inside it ``view`` (the
+* ``broadcast`` — :meth:`Broadcaster.broadcast` as a whole; inside it ``view`` (the
   engine's ``view(seat)`` per seat, ``view_for``), ``json`` (every ``_dumps``: table
   info, views), ``deflate`` (permessage-deflate, ``PerMessageDeflate.encode``) — the
   rest of the broadcast is building the table info and the websocket send (framing,
@@ -109,20 +109,21 @@ def install() -> bool:
     _installed = True
     from stammtisch.games import registry
     from stammtisch.server import tables
+    from stammtisch.server.live import records, referee, views
 
-    rt = tables.TableRuntime
-    for name, attr in (("action", "handle_action"), ("db", "save_game_committed"),
-                       ("record", "live_record"), ("broadcast", "broadcast"),
-                       ("view", "view_for")):
-        if hasattr(rt, attr):
-            setattr(rt, attr, _timed(name, getattr(rt, attr)))
+    parts: tuple[tuple[type, str, str], ...] = (
+        (referee.Referee, "action", "handle_action"), (referee.Referee, "db", "save_game"),
+        (records.TableRecords, "record", "live_record"),
+        (views.Broadcaster, "broadcast", "broadcast"), (views.Broadcaster, "view", "view_for"))
+    for part, name, attr in parts:
+        setattr(part, attr, _timed(name, getattr(part, attr)))
     try:
         from stammtisch.server.writer import GameWriter
     except ImportError:
         pass
     else:  # the writer thread's own CPU time (thread_time is per thread)
         GameWriter._write = _timed("db_thread", GameWriter._write)  # type: ignore[method-assign]
-    tables._dumps = _timed("json", tables._dumps)
+    views._dumps = _timed("json", views._dumps)
     mgr = tables.TableManager
     mgr.resolve_chance = _timed("engine", mgr.resolve_chance)  # type: ignore[method-assign]
     seen: set[type] = set()

@@ -40,6 +40,10 @@ class Layout:
         self.index: dict[Card, int] = {c: i for i, c in enumerate(layout)}
         self.aug: list[int] = [c.augen if mode == "augen" else 0 for c in layout]
         self.bonus = 0 if mode == "augen" else 1
+        #: per card: its Augen plus the trick's bonus (one per trick in the tricks mode)
+        self.aug_bonus: list[int] = [a + self.bonus for a in self.aug]
+        #: per card: its bit
+        self.bit: list[int] = [1 << i for i in range(n)]
         class_mask: dict[int, int] = {}
         for i, c in enumerate(layout):
             k = order.klass(c)
@@ -47,6 +51,8 @@ class Layout:
         self.trump_mask = class_mask.get(TRUMP, 0)
         #: all cards of each card's class
         self.cmask: list[int] = [class_mask[order.klass(c)] for c in layout]
+        #: the cards that may take a trick led with card i (its class and the trumps)
+        self.class_or_trump: list[int] = [m | self.trump_mask for m in self.cmask]
         #: cards that beat card i when i is the best card of a trick
         self.beat: list[int] = [
             (self.cmask[i] | self.trump_mask) & ~((2 << i) - 1) for i in range(n)

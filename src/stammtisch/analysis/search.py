@@ -33,8 +33,8 @@ from typing import Protocol
 
 from stammtisch.analysis.layout import DANGER, LAST_OPP, OPP, SAFE, Layout
 
-__all__ = ["INF", "LED_BIT", "NO_CARD", "NodeLimitExceeded", "Search", "SearchDeal",
-           "build_search"]
+__all__ = ["INF", "LED_BIT", "NO_CARD", "NO_LIMIT", "NodeLimitExceeded", "Search",
+           "SearchDeal", "SetLimit", "build_search"]
 
 #: a position bit above the card bits: the called card's class has been led
 LED_BIT = 1 << 40
@@ -44,6 +44,10 @@ INF = 1 << 20  # (a one-digit int for CPython)
 
 #: ``search(remaining, leader, tricks_left, upper, alpha, beta) -> value``
 Search = Callable[[int, int, int, int, int, int], int]
+#: ``set_limit(node_limit)``: the search gives up past this many nodes of the deal
+SetLimit = Callable[[int], None]
+#: no node limit
+NO_LIMIT = 1 << 62
 
 
 class NodeLimitExceeded(Exception):
@@ -69,7 +73,6 @@ class SearchDeal(Protocol):
     in_side: list[bool]
     tt: list[dict[int, tuple[int, int, int]]]
     nodes: int
-    node_limit: int
 
     @property
     def lay(self) -> Layout: ...
@@ -78,18 +81,21 @@ class SearchDeal(Protocol):
     def called_bits(self) -> tuple[int, int, int, bool]: ...
 
 
-def build_search(deal: SearchDeal) -> Search:
-    """The trick-level alpha-beta of ``deal`` as a closure over its tables (fast locals)."""
+def build_search(deal: SearchDeal) -> tuple[Search, SetLimit]:
+    """The trick-level alpha-beta of ``deal`` as a closure over its tables (fast locals),
+    and the setter of its node limit (none at first)."""
     lay = deal.lay
     owner = deal.owner
     aug = lay.aug
     bonus = lay.bonus
+    aug_b = lay.aug_bonus
     cmask = lay.cmask
     beat = lay.beat
     above = lay.above
     eq = lay.eq
     eq_all = lay.eq_all
     trump_mask = lay.trump_mask
+    class_or_trump = lay.class_or_trump
     lead = lay.lead
     lead_order = lay.lead_order
     follow_order = lay.follow_order
@@ -97,12 +103,13 @@ def build_search(deal: SearchDeal) -> Search:
     f_opp, f_safe, f_danger, f_last = follow
     seat_mask = deal.seat_mask
     in_side = deal.in_side
+    card_side = [o >= 0 and in_side[o] for o in owner]  # per card: its owner's side
     rules = deal.rules
     must_trump = rules.must_trump
     tts = deal.tt
     tt_gets = [d.get for d in tts]
     killer = [-1] * 64
-    BIT = [1 << i for i in range(len(aug))]
+    BIT = lay.bit
     #: per leader: the side flags and seat masks of the four hands in playing order
     seats_from: list[tuple[bool, bool, bool, bool, int, int, int, int]] = [
         (in_side[ld], in_side[(ld + 1) & 3], in_side[(ld + 2) & 3], in_side[(ld + 3) & 3],
@@ -115,6 +122,11 @@ def build_search(deal: SearchDeal) -> Search:
     abit, smask, holder, dav = deal.called_bits()
     called_on = holder >= 0
     act_mask = abit | LED_BIT
+    ai = abit.bit_length() - 1
+    BIT_LED = BIT
+    if called_on:
+        BIT_LED = BIT[:]
+        BIT_LED[ai] |= LED_BIT
     lead_keep = ~(smask ^ abit)
     NEG_INF = -INF
 
@@ -200,7 +212,7 @@ def build_search(deal: SearchDeal) -> Search:
         """Future value from a trick boundary with ``n`` >= 3 tricks left; ``ub`` =
         the Augen (+ tricks) still out.  Fail-soft; the bounds go to the table."""
         KILLER_N = n << 2
-        if solver.nodes > solver.node_limit:
+        if limited and solver.nodes > limit:
             raise NodeLimitExceeded(solver.nodes)
         e = tt_gets[leader](rem)
         if e is not None:
@@ -244,11 +256,14 @@ def build_search(deal: SearchDeal) -> Search:
         p1 = rem & m1
         p2 = rem & m2
         p3 = rem & m3
-        hp = -1  # the called card's holder, counted from the leader, while it binds
-        track = 0
+        # the called card's holder, counted from the leader, while the card binds him;
+        # with the class led before, playing the card clears LED_BIT (BIT_LED)
+        hp = -1
+        BITS = BIT
         if called_on:
-            track = rem & abit  # the called card is held: the flag bit follows the trick
-            if rem & act_mask == abit:  # the called card is held, its class not yet led
+            if rem & LED_BIT:
+                BITS = BIT_LED
+            elif rem & abit:
                 hp = (holder - leader) & 3
                 if hp == 0 and not (dav and (p0 & smask).bit_count() >= 4):
                     p0 &= lead_keep
@@ -282,8 +297,8 @@ def build_search(deal: SearchDeal) -> Search:
         best_move = -1
         for c0 in moves0:
             nodes += 1
-            r1 = rem ^ BIT[c0]
-            g0 = aug[c0]
+            r1 = rem ^ BITS[c0]
+            g0 = aug_b[c0]  # the trick bonus (tricks mode) comes with the lead
             cm = cmask[c0]
             h1 = p1 & cm
             if not h1:
@@ -294,22 +309,24 @@ def build_search(deal: SearchDeal) -> Search:
             h3 = p3 & cm
             if not h3:
                 h3 = p3 & trump_mask if must_trump and p3 & trump_mask else p3
-            if hp > 0:
-                if cm == smask:  # the called suit is led: the holder must play the card
+            if hp >= 0:
+                if cm != smask:  # the holder may not discard the card
                     if hp == 1:
-                        h1 = abit
+                        if h1 & abit and h1 != abit:
+                            h1 ^= abit
                     elif hp == 2:
-                        h2 = abit
-                    else:
-                        h3 = abit
-                elif hp == 1:
-                    if h1 & abit and h1 != abit:
-                        h1 ^= abit
+                        if h2 & abit and h2 != abit:
+                            h2 ^= abit
+                    elif hp == 3 and h3 & abit and h3 != abit:
+                        h3 ^= abit
+                elif hp == 1:  # the called suit is led: the holder must play the card
+                    h1 = abit
                 elif hp == 2:
-                    if h2 & abit and h2 != abit:
-                        h2 ^= abit
-                elif h3 & abit and h3 != abit:
-                    h3 ^= abit
+                    h2 = abit
+                elif hp == 3:
+                    h3 = abit
+                elif c0 != ai:  # the holder leads and runs away: the suit has been led
+                    r1 |= LED_BIT
             bt = beat[c0]
             if x1 != x0:
                 kind = OPP
@@ -327,8 +344,8 @@ def build_search(deal: SearchDeal) -> Search:
             v1 = NEG_INF if x1 else INF
             for c1 in moves1:
                 nodes += 1
-                r2 = r1 ^ BIT[c1]
-                if BIT[c1] & bt:
+                r2 = r1 ^ BITS[c1]
+                if BITS[c1] & bt:
                     w1 = c1
                     xw = x1
                 else:
@@ -352,8 +369,8 @@ def build_search(deal: SearchDeal) -> Search:
                 v2 = NEG_INF if x2 else INF
                 for c2 in moves2:
                     nodes += 1
-                    r3 = r2 ^ BIT[c2]
-                    if BIT[c2] & bt1:
+                    r3 = r2 ^ BITS[c2]
+                    if BITS[c2] & bt1:
                         w2 = c2
                         xw2 = x2
                     else:
@@ -374,8 +391,8 @@ def build_search(deal: SearchDeal) -> Search:
                     v3 = NEG_INF if x3 else INF
                     for c3 in moves3:
                         nodes += 1
-                        w3 = c3 if BIT[c3] & bt2 else w2
-                        tv = g2 + aug[c3] + bonus
+                        w3 = c3 if BITS[c3] & bt2 else w2
+                        tv = g2 + aug[c3]
                         win = owner[w3]
                         gain = tv if in_side[win] else 0
                         ub4 = ub - tv
@@ -386,17 +403,16 @@ def build_search(deal: SearchDeal) -> Search:
                         elif b <= 0:
                             v = gain
                         else:
-                            r4 = r3 ^ BIT[c3]
-                            if track:
-                                if r4 & abit:
-                                    if cm == smask:
-                                        r4 |= LED_BIT
-                                elif r4 & LED_BIT:
-                                    r4 ^= LED_BIT
+                            r4 = r3 ^ BITS[c3]
                             e = tt_gets[win](r4)
-                            if e is not None and e[0] >= b:
+                            if e is None:
+                                if n == 3:
+                                    v = gain + search2(r4, win, ub4, a, b)
+                                else:
+                                    v = gain + search(r4, win, n - 1, ub4, a, b)
+                            elif e[0] >= b:
                                 v = gain + e[0]
-                            elif e is not None and e[1] <= a:
+                            elif e[1] <= a:
                                 v = gain + e[1]
                             elif n == 3:
                                 v = gain + search2(r4, win, ub4, a, b)
@@ -557,7 +573,7 @@ def build_search(deal: SearchDeal) -> Search:
         for c0 in moves0:
             nodes += 1
             r1 = rem ^ BIT[c0]
-            g0 = aug[c0]
+            g0 = aug_b[c0]  # the trick bonus (tricks mode) comes with the lead
             cm = cmask[c0]
             h1 = p1 & cm
             if not h1:
@@ -649,16 +665,16 @@ def build_search(deal: SearchDeal) -> Search:
                     for c3 in moves3:
                         nodes += 1
                         w3 = c3 if BIT[c3] & bt2 else w2
-                        tv = g2 + aug[c3] + bonus
+                        tv = g2 + aug[c3]
                         win = owner[w3]
                         # the last trick: no choice left, the cards decide
                         r4 = r3 ^ BIT[c3]
                         li = (r4 & seat_mask[win]).bit_length() - 1
-                        top = (r4 & (cmask[li] | trump_mask)).bit_length() - 1
+                        top = (r4 & class_or_trump[li]).bit_length() - 1
                         if in_side[win]:
-                            v = ub if in_side[owner[top]] else tv
+                            v = ub if card_side[top] else tv
                         else:
-                            v = ub - tv if in_side[owner[top]] else 0
+                            v = ub - tv if card_side[top] else 0
                         if x3:
                             if v > v3:
                                 v3 = v
@@ -747,5 +763,13 @@ def build_search(deal: SearchDeal) -> Search:
         solver.nodes += 4
         return ub if in_side[owner[top]] else 0
 
-    return search_any
+    limited = False
+    limit = NO_LIMIT
+
+    def set_limit(node_limit: int) -> None:
+        nonlocal limited, limit
+        limit = node_limit
+        limited = node_limit < NO_LIMIT
+
+    return search_any, set_limit
 

@@ -66,6 +66,7 @@ from stammtisch.analysis.search import (
     INF,
     LED_BIT,
     NO_CARD,
+    NO_LIMIT,
     NodeLimitExceeded,
     build_search,
 )
@@ -224,9 +225,18 @@ class Solver:
         #: transposition table per leader: remaining -> (lower, upper, best lead)
         self.tt: list[dict[int, tuple[int, int, int]]] = [{}, {}, {}, {}]
         self.nodes = 0
-        #: the search gives up (:class:`NodeLimitExceeded`) past this many nodes
-        self.node_limit = 1 << 62
-        self._search = build_search(self)
+        self._node_limit = NO_LIMIT
+        self._search, self._set_limit = build_search(self)
+
+    @property
+    def node_limit(self) -> int:
+        """The search gives up (:class:`NodeLimitExceeded`) past this many nodes."""
+        return self._node_limit
+
+    @node_limit.setter
+    def node_limit(self, limit: int) -> None:
+        self._node_limit = limit
+        self._set_limit(limit)
 
     # -- public --------------------------------------------------------------
     def mask_of(self, cards_: Collection[Card]) -> int:

@@ -7,7 +7,7 @@ import { LANGUAGES, hasStoredLanguage, initLanguage, language, onLanguageChange,
 import { mountHistory } from "./history.js";
 import { mountLobby } from "./lobby.js";
 import { mountReplay } from "./replay.js";
-import { mountTable } from "./table.js";
+import { mountTable } from "./table_page.js";
 import { mountTournaments } from "./tournaments.js";
 import { mountDesk } from "./tournament_desk.js";
 import { mountTablePhone } from "./tournament_phone.js";

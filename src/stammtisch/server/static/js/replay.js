@@ -8,20 +8,16 @@
 // "Link teilen" shows that link (detail.share_url) to copy.
 
 import { cardElement } from "./cards.js";
-import { cardName, t, word } from "./i18n.js";
-import { describeResult } from "./result_text.js";
+import { cardName, t } from "./i18n.js";
 import { copyText } from "./lobby.js";
-import * as mulatschak from "./table_mulatschak.js";
-import * as mus from "./table_mus.js";
-import * as schafkopf from "./table_schafkopf.js";
+import { DEFAULT_GAME, gameModule } from "./table_games.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
 
-// the games whose table module replays their records (replaySteps, gameWord, describe);
-// Mucken is replayed here
-const REPLAY_UI = { schafkopf, mulatschak, mus };
+// a record is replayed by its game's table module (table_games.js): its steps
+// (replaySteps), words (gameWord), result (resultLines or describe), stand-in marks
 
 // where the seats sit around the felt, clockwise from the bottom, by the number of seats
-// (2 to 6); table.js and the replay share it
+// (2 to 6); the table page (table_page.js) and the replay share it
 const LAYOUTS = {
   2: ["bottom", "top"],
   3: ["bottom", "left", "right"],
@@ -37,133 +33,34 @@ export const seatsOf = (rec) => (Array.isArray(rec?.scores) && rec.scores.length
 
 const CARD_CODE = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
 
-const DOUBLING = ["kontra", "re", "sup", "hirsch"];
-const SUITS = ["E", "G", "H", "S"];
-const PLAIN = ["A", "10", "K", "O", "U", "9", "8", "7"];
-
-// Display order of a hand for a contract (trumps first, then the suits) — display only.
-export function sortHand(cards, contract) {
-  let kind = (contract || "muck").replace(/^(schneider|schwarz)/, "");
-  if (["pflichtmuck", "ramsch", "sie", "eingeworfen", ""].includes(kind)) kind = "muck";
-  let trumps;
-  if (kind === "wenz") trumps = SUITS.map((s) => `${s}U`);
-  else if (kind === "geier") trumps = SUITS.map((s) => `${s}O`);
-  else {
-    const ts = { eichelsolo: "E", grassolo: "G", schellensolo: "S" }[kind] ?? "H";
-    trumps = [...SUITS.map((s) => `${s}O`), ...SUITS.map((s) => `${s}U`),
-      ...PLAIN.filter((r) => r !== "O" && r !== "U").map((r) => ts + r)];
-  }
-  const key = (c) => {
-    const ti = trumps.indexOf(c);
-    if (ti >= 0) return ti;
-    return 100 + SUITS.indexOf(c[0]) * 10 + PLAIN.indexOf(c.slice(1));
-  };
-  return [...cards].sort((a, b) => key(a) - key(b));
-}
-
-// the stand-in marks of a game detail by where they are in the record
-function standInIndex(marks) {
+// The stand-in marks of a game detail (``index``: the action's place in the record) as the
+// replay looks them up: by play, call and Kontra index of the steps (each step names its
+// action's place as ``act``); a game whose marks say more places it itself (standInByStep).
+function standInByAct(marks, steps) {
   const idx = { play: new Map(), call: new Map(), doubling: new Map() };
-  for (const m of marks ?? []) {
-    for (const k of ["play", "call", "doubling"]) if (Number.isInteger(m[k])) idx[k].set(m[k], m);
+  const byAct = new Map((marks ?? []).filter((m) => Number.isInteger(m.index))
+    .map((m) => [m.index, m]));
+  for (const st of steps) {
+    const m = byAct.get(st.act);
+    if (!m) continue;
+    if (st.kind === "play") idx.play.set(st.index, m);
+    else if (st.kind === "call") idx.call.set(st.call, m);
+    else if (st.kind === "kontra") idx.doubling.set(st.doubling, m);
   }
   return idx;
 }
 
-function rulesOf(record, presets) {
-  const r = record.rules;
-  if (typeof r === "string") return presets[r] ?? presets.seefest ?? {};
-  const base = presets[r?.preset ?? "seefest"] ?? {};
-  return { ...base, ...r };
-}
-
 // Every step of the game as a snapshot.
 export function buildSteps(detail, presets) {
-  const rec = detail.record;
-  const ui = REPLAY_UI[rec.game];
-  if (ui?.replaySteps) return ui.replaySteps(detail);
-  const rules = rulesOf(rec, presets);
-  const result = detail.result ?? {};
-  const contract = result.contract ?? "";
-  const hands = rec.hands.map((hnd) => sortHand(hnd, contract));
-  const leader = (rec.dealer + 1) % 4;
-  const steps = [];
-  const snap = (extra) => steps.push({
-    hands: hands.map((x) => [...x]), calls: [...calls], doublings: [...doublings],
-    trick: [...trick], winner: null, tricks: [...tricksWon], ...extra,
-  });
-  const calls = [];
-  const doublings = [];
-  let trick = [];
-  const tricksWon = [0, 0];
-  snap({ kind: "deal", seat: rec.dealer });
-
-  // the bidding: who spoke when (passes and new rounds as the engine does it)
-  let seat = leader;
-  const passed = new Set();
-  let holder = null;
-  let muss = false;
-  for (const w of rec.calls ?? []) {
-    if (muss) {
-      const mc = rules.muss_card ?? "EO";
-      seat = rec.hands.findIndex((hnd) => hnd.includes(mc));
-    }
-    calls.push({ seat, call: w, i: calls.length });
-    snap({ kind: "call", seat, word: w, call: calls.length - 1 });
-    if (muss) break;
-    if (w === "weiter") passed.add(seat);
-    else if (w === "ramsch") break;
-    else {
-      if (holder !== null && (holder % 2 !== seat % 2 || rules.partner_overcall_new_round)) {
-        passed.clear();
-      }
-      holder = seat;
-    }
-    if (holder === null) {
-      if (passed.size === 4) {
-        if (rules.no_game === "muss") muss = true;
-        else break;
-      }
-    } else if (passed.size === 3 && !passed.has(holder)) break;
-    let nxt = (seat + 1) % 4;
-    while ((passed.has(nxt) || nxt === holder) && passed.size < 4) nxt = (nxt + 1) % 4;
-    seat = nxt;
-  }
-  for (const w of DOUBLING) {
-    if (rec[w] !== undefined && rec[w] !== null) {
-      doublings.push({ seat: rec[w], word: w, i: doublings.length });
-      snap({ kind: "kontra", seat: rec[w], word: w, doubling: doublings.length - 1 });
-    }
-  }
-  // the play: leaders follow the trick winners of the result
-  const winners = result.trick_winners ?? [];
-  let lead = leader;
-  let k = 0;
-  (rec.plays ?? []).forEach((card, i) => {
-    if (trick.length === 4) trick = [];
-    const who = (lead + trick.length) % 4;
-    const hand = hands[who];
-    const at = hand.indexOf(card);
-    if (at >= 0) hand.splice(at, 1);
-    trick.push({ seat: who, card });
-    let winner = null;
-    if (trick.length === 4) {
-      winner = winners[k] ?? null;
-      if (winner !== null) tricksWon[winner % 2] += 1;
-      k += 1;
-      lead = winner ?? lead;
-    }
-    snap({ kind: "play", seat: who, card, winner, index: i });
-  });
-  return steps;
+  return gameModule(detail.record.game).replaySteps(detail, { presets });
 }
 
 export function mountReplay(root, { id, share = null }) {
   const base = `/api/games/${encodeURIComponent(id)}`;
   const query = share ? `?share=${encodeURIComponent(share)}` : "";
   let detail = null;
-  let rules = {};
-  let standIn = standInIndex([]);
+  let presets = {};
+  let standIn = standInByAct([], []);
   let steps = [];
   let i = 0;
   let analysis = null; // null: not asked; "loading"; {plays, byIndex}
@@ -175,13 +72,9 @@ export function mountReplay(root, { id, share = null }) {
   Promise.all([api("GET", base + query), api("GET", "/api/presets")])
     .then(([d, p]) => {
       detail = d;
-      rules = rulesOf(d.record, p.presets ?? {});
-      standIn = standInIndex(d.stand_in);
-      steps = buildSteps(d, p.presets ?? {});
-      // games with a module of their own mark by the action's index in the record
-      if (REPLAY_UI[d.record?.game]) {
-        standIn = (REPLAY_UI[d.record.game].standInByStep ?? schafkopf.standInByStep)(d.stand_in, steps);
-      }
+      presets = p.presets ?? {};
+      steps = buildSteps(d, presets);
+      standIn = (gameModule(d.record?.game).standInByStep ?? standInByAct)(d.stand_in, steps);
       i = 0;
       render();
     }).catch((e) => {
@@ -191,12 +84,10 @@ export function mountReplay(root, { id, share = null }) {
     });
 
   const name = (s) => detail?.players?.[s]?.name ?? `#${s + 1}`;
-  // Schafkopf's records name their game; Mucken's words otherwise
-  const sk = () => detail?.record?.game === "schafkopf";
-  const gameUi = () => REPLAY_UI[detail?.record?.game] ?? null;
-  const say = (w) => (gameUi() ? gameUi().gameWord(w) : word(w));
+  const gameUi = () => gameModule(detail?.record?.game);
+  const say = (w) => gameUi().gameWord(w);
   const nSeats = () => seatsOf(detail?.record);
-  const cardOpts = (extra = {}) => ({ ...(gameUi()?.CARD_OPTIONS ?? {}), ...extra });
+  const cardOpts = (extra = {}) => ({ ...(gameUi().CARD_OPTIONS ?? {}), ...extra });
 
   // -- the analysis -------------------------------------------------------------------------
   function toggleAnalysis() {
@@ -226,15 +117,13 @@ export function mountReplay(root, { id, share = null }) {
   // the judgement of a step's card, when the analysis is shown and loaded
   const judged = (st) => (showAnalysis && analysis && analysis !== "loading"
     && st?.kind === "play" ? analysis.byIndex.get(st.index) ?? null : null);
-  // Schafkopf: the analysis values are the declaring side's (declarer and partner)
-  const skSide = () => {
+  // whose values the analysis gives: the game's side (Schafkopf: declarer and partner), or
+  // the declarer's seat and the one across
+  const analysisSide = () => {
     const r = detail?.result ?? {};
-    return [r.declarer, r.partner].filter((x, k, all) => x !== null && x !== undefined
-      && all.indexOf(x) === k).map(name).join(" & ");
-  };
-  const refPair = () => {
-    const d = detail?.result?.declarer;
-    return d === null || d === undefined ? 0 : d % 2;
+    if (gameUi().analysisSide) return gameUi().analysisSide(r, name);
+    const rp = r.declarer === null || r.declarer === undefined ? 0 : r.declarer % 2;
+    return `${name(rp)} & ${name(rp + 2)}`;
   };
   const shortCard = (c) => (CARD_CODE.test(c) ? c : "?");
   const cardList = (cards) => cards.map(shortCard).join(", ");
@@ -278,7 +167,6 @@ export function mountReplay(root, { id, share = null }) {
     const p = judged(st);
     const now = h("div", { class: "analysis-step", "data-index": p ? p.index : null });
     if (p) {
-      const rp = refPair();
       append(now,
         h("p", { class: "analysis-card" },
           h("strong", { text: t("replay.play_label", { name: name(p.seat),
@@ -290,8 +178,7 @@ export function mountReplay(root, { id, share = null }) {
             title: p.best.map(cardName).join(", ") }) : null,
         p.cost_game ? h("p", { class: "cost-game-text", text: t("replay.loss_game") }) : null,
         h("dl", { class: "values" },
-          h("dt", { text: t("replay.analysis_pair", { pair: sk() ? skSide()
-            : `${name(rp)} & ${name(rp + 2)}` }) }),
+          h("dt", { text: t("replay.analysis_pair", { pair: analysisSide() }) }),
           h("dd", {},
             h("span", { class: "value-before", text: `${t("replay.analysis_before")} ${p.value_before}` }),
             h("span", { "aria-hidden": "true", text: " → " }),
@@ -375,44 +262,15 @@ export function mountReplay(root, { id, share = null }) {
     return s;
   }
 
-  // the result in words from the viewer's side (the same sentence as at the table)
+  // the result in words from the viewer's side (the same sentence as at the table): the
+  // game's own lines, or its sentence
   function resultLines(r) {
-    const you = detail.you;
-    if (gameUi() && !sk()) {
-      // Mulatschak, Mus: the game's own sentence (Mus: its lines lance by lance)
-      const ui = gameUi();
-      if (ui.resultLines) return ui.resultLines(r, { me: you ?? null, seatName: name });
-      const said = ui.describe(r, {}, { me: you ?? null, seatName: name });
-      return [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
-        h("p", { class: "result-why", text: said.sentence })];
-    }
-    if (sk()) {
-      const said = schafkopf.describe(r, { dealt: detail.record.hands },
-        { me: you ?? null, seatName: name });
-      return [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
-        h("p", { class: "result-why", text: said.sentence }),
-        r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${
-          [0, 1, 2, 3].map((s) => `${name(s)} ${r.augen[s]}`).join(" · ")}` }) : null,
-        r.payments ? h("p", { class: "muted", text: `${t("sk.payment")}: ${
-          [0, 1, 2, 3].map((s) => `${name(s)} ${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}`)
-            .join(" · ")}` }) : null];
-    }
-    const my = you === null || you === undefined ? null : you % 2;
-    const said = describeResult(r, { my, names: [0, 1, 2, 3].map(name), rules });
-    const pl = (p) => (my === null ? `${name(p)} & ${name(p + 2)}`
-      : p === my ? t("table.we") : t("table.they"));
-    const out = [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
+    const ctx = { me: detail.you ?? null, seatName: name, detail, presets };
+    const ui = gameUi();
+    if (ui.resultLines) return ui.resultLines(r, ctx);
+    const said = ui.describe(r, {}, ctx);
+    return [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
       h("p", { class: "result-why", text: said.sentence })];
-    if (r.augen) {
-      out.push(h("p", { class: "muted", text:
-        `${t("result.augen")}: ${pl(0)} ${r.augen[0]} : ${r.augen[1]} ${pl(1)}` }));
-    }
-    const seats = [...new Set((detail.stand_in ?? []).map((m) => m.seat))];
-    if (seats.length) {
-      out.push(h("p", { class: "stand-in-note", text: t("replay.stand_in_note", {
-        names: seats.map(name).join(", "), n: detail.stand_in.length }) }));
-    }
-    return out;
   }
 
   function stepLine(st) {
@@ -452,7 +310,7 @@ export function mountReplay(root, { id, share = null }) {
       link("/history", `← ${t("nav.history")}`, { class: "back" }),
       h("h1", { text: t("replay.title", { n: detail.number }) }),
       h("a", { class: "btn btn-small", href: `${base}/record${query}`,
-        download: `${detail.record?.game ?? "mucken"}-${detail.table_id}-${detail.number}.json`, text: t("replay.download") })));
+        download: `${detail.record?.game ?? DEFAULT_GAME}-${detail.table_id}-${detail.number}.json`, text: t("replay.download") })));
 
     const felt = h("section", { class: "felt replay-felt", "aria-label": t("table.felt"),
       "data-seats": String(nSeats()) });

@@ -1,1165 +1,346 @@
-// One table (/t/{id}): renders only from the server's messages
-// {"type": "state", "version", "table", "view"} and sends
-// {"type": "action", "action", "version"} and {"type": "chat", "text"}.
-// At tables with allow_hints it also asks {"type": "hint", "version"} on one's turn in the
-// card play; the answer {"type": "hint", "version", "card", "values"} is shown on the hand
-// until the state moves on.
+// Mucken's part of the table page (the game's ui_module, "table.js"): table_page.js draws
+// the shell (seats, trick, hand, fitting, motion, chat, hints, timers) and asks this module
+// for what is Mucken's own: the words, the calls and Kontra buttons, the Abheben slider,
+// the pair badges and the Bobbl target, the result by pair with its sentence, the score
+// sheet of the two pairs, and the replay of a record (its bidding worked out from the rules).
 
-import { cardElement } from "./cards.js";
-import { cardName, errorText, language, t, word } from "./i18n.js";
-import { copyText } from "./lobby.js";
-import { seatLayout, sortHand } from "./replay.js";
-import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js";
-import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
-  soundOn } from "./fx.js";
 import { describeResult } from "./result_text.js";
+import { t, word } from "./i18n.js";
 import { renderSheet } from "./sheet.js";
-import * as mulatschak from "./table_mulatschak.js";
-import * as mus from "./table_mus.js";
-import * as schafkopf from "./table_schafkopf.js";
-import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
-  from "./ui.js";
+import { clear, h } from "./ui.js";
 
-// where the seats sit around the felt, clockwise from one's own seat at the bottom, by the
-// table's number of seats (2 to 6): seatLayout(n)[k] is the place of the k-th seat after
-// one's own (replay.js)
-const TRICK_HOLD_MS = 1400;
 const DOUBLING = ["kontra", "re", "sup", "hirsch"];
-const HINT_TIMEOUT_MS = 30000;
-// the games with a table module of their own (the game's ui_module); Mucken is drawn here
-const GAME_UI = { schafkopf, mus, mulatschak };
+const SUITS = ["E", "G", "H", "S"];
+const PLAIN = ["A", "10", "K", "O", "U", "9", "8", "7"];
 
-export function mountTable(root, { id, invite }) {
-  let msg = null; // the last state message
-  let conn = { state: "connecting" };
-  let pending = false;
-  let pendingTimer = null;
-  let showLast = false;
-  let showHands = false;
-  let hold = null; // a just-finished trick kept on the table for a moment
-  let holdTimer = null;
-  let fatal = null;
-  let chatLog = [];
-  let deadline = null; // local epoch ms of the turn deadline
-  let hint = null; // {version, card, values}: the server's suggestion for this state
-  let hintWait = null; // the state version a hint was asked for, while it is worked out
-  let hintTimer = null;
-  let dialogOpen = false; // a game module's dialog (Schafkopf: the game dialog)
-  // the table module of this table's game (null: Mucken, drawn by this file)
-  const game = () => GAME_UI[msg?.table?.game] ?? null;
-  const sayWord = (w) => (game() ? game().gameWord(w) : word(w));
-  // how this game's cards are drawn (Mulatschak: the Salzburg pattern)
-  const cardOpts = (extra = {}) => ({ ...(game()?.CARD_OPTIONS ?? {}), ...extra });
+// The name of a call, contract or Kontra word.
+export function gameWord(w) {
+  return word(w);
+}
 
-  // -- skeleton (the chat form survives re-renders) ---------------------------------------
-  const banner = h("div", { class: "conn-banner", role: "status", hidden: true });
-  const head = h("header", { class: "table-head" });
-  const felt = h("section", { class: "felt" });
-  const actions = h("section", { class: "actions", "aria-live": "polite" });
-  const handBox = h("section", { class: "hand-area" });
-  const infoPanel = h("section", { class: "panel info-panel" });
-  const sheetPanel = h("section", { class: "panel sheet-panel", "aria-labelledby": "sheet-h" });
-  const chatList = h("ol", { class: "chat-log", role: "log", "aria-live": "polite" });
-  const chatInput = h("input", { id: "chat-input", name: "chat", maxlength: 300,
-    autocomplete: "off" });
-  const chatSend = h("button", { type: "submit", class: "btn btn-small" });
-  const chatLabel = h("label", { for: "chat-input", class: "sr-only" });
-  const chatTitle = h("h2", { id: "chat-h" });
-  const chatForm = h("form", { class: "chat-form", on: { submit: sendChat } },
-    chatLabel, chatInput, chatSend);
-  const chatPanel = h("section", { class: "panel chat-panel", "aria-labelledby": "chat-h" },
-    chatTitle, chatList, chatForm);
-  const side = h("aside", { class: "side" }, infoPanel, sheetPanel, chatPanel);
-  const viewEl = h("div", { class: "table-view", "data-table": id },
-    banner, head, felt, actions, handBox, side);
-  root.append(viewEl);
+// The view as the server sends it has the fields the shell reads.
+export function adaptView(v) {
+  return v;
+}
 
-  const path = `/ws/tables/${encodeURIComponent(id)}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
-  const sock = socket(path, { onMessage, onStatus });
+// the phases in which a seat's last word shows as a bubble
+export const BUBBLE_PHASES = ["bidding", "muss", "doubling"];
+// the phases in which one's own hand is clicked
+export const CARD_PHASES = ["play"];
+// the phases in which the status line names the contract (the info panel always does)
+export const CONTRACT_PHASES = ["play"];
 
-  const ticker = setInterval(tick, 500);
-  // the felt, the action bar and the hand fit the screen (fit()): on any size change
-  const resize = new ResizeObserver(() => fit());
-  for (const el of [viewEl, head, actions]) resize.observe(el);
-  window.addEventListener("resize", fit);
-  document.addEventListener("keydown", onKey);
+// the table's name of its rules (create.preset.<name>) and the tag beside it: the Bobbl target
+export const presetKey = (tbl) => tbl.rules;
+export const headTag = (tbl) => h("span", {
+  text: `Bobbl ${t("lobby.to", { n: tbl.rules_options?.bobbl_target ?? 21 })}` });
 
-  // -- messages -----------------------------------------------------------------------------
-  function onStatus(s) {
-    conn = { ...s, at: Date.now() };
-    if (s.state === "open") {
-      chatLog = [];
-      renderChat();
-    }
-    if (s.state === "closed" && !fatal) fatal = t("table.closed");
-    renderBanner();
-    if (s.state === "closed") render();
+const pairNames = (p, seatName) => t("table.pairs", { a: seatName(p), b: seatName(p + 2) });
+// "we"/"they" from a seat's side; the two names for a spectator
+const pairLabel = (p, { me, seatName }) => {
+  if (me !== null) return p === me % 2 ? t("table.we") : t("table.they");
+  return pairNames(p, seatName);
+};
+
+// Display order of a hand for a contract (trumps first, then the suits) — display only.
+export function sortHand(cards, contract) {
+  let kind = (contract || "muck").replace(/^(schneider|schwarz)/, "");
+  if (["pflichtmuck", "ramsch", "sie", "eingeworfen", ""].includes(kind)) kind = "muck";
+  let trumps;
+  if (kind === "wenz") trumps = SUITS.map((s) => `${s}U`);
+  else if (kind === "geier") trumps = SUITS.map((s) => `${s}O`);
+  else {
+    const ts = { eichelsolo: "E", grassolo: "G", schellensolo: "S" }[kind] ?? "H";
+    trumps = [...SUITS.map((s) => `${s}O`), ...SUITS.map((s) => `${s}U`),
+      ...PLAIN.filter((r) => r !== "O" && r !== "U").map((r) => ts + r)];
   }
-
-  function onMessage(m) {
-    if (m.type === "state") {
-      onState(m);
-    } else if (m.type === "hint") {
-      onHint(m);
-    } else if (m.type === "error") {
-      clearPending();
-      if (hintWait !== null) stopHintWait();
-      if (m.code === "private_table" || m.code === "no_table") {
-        fatal = errorText(m.code, m.message);
-        sock.markFatal();
-        render();
-      }
-      toast(errorText(m.code, m.message), m.code === "stale_state" ? "info" : "error");
-    } else if (m.type === "chat") {
-      chatLog.push(m);
-      if (chatLog.length > 200) chatLog.shift();
-      appendChat(m);
-    }
-  }
-
-  function onState(m) {
-    const ui = GAME_UI[m.table?.game];
-    if (ui) m.view = ui.adaptView(m.view);
-    const prev = msg;
-    msg = m;
-    clearPending();
-    if (dialogOpen && !(m.view?.phase === "bidding" && m.view.to_act === m.table.you)) {
-      dialogOpen = false;
-    }
-    // a hint belongs to one state: a state that moved on takes it away
-    if (hint && hint.version !== m.version) hint = null;
-    if (hintWait !== null && hintWait !== m.version) stopHintWait(false);
-    const pv = prev?.view;
-    const nv = m.view;
-    const change = changes(prev, m);
-    // where my played card was in the hand, before the hand is drawn anew
-    const handRects = new Map();
-    for (const c of change.played) {
-      const el = c.seat === me() ? handBox.querySelector(`.fan [data-action="${CSS.escape(c.card)}"]`)
-        : null;
-      if (el) handRects.set(c.card, el.getBoundingClientRect());
-    }
-    if (pv && nv && prev.table.game_number === m.table.game_number && nv.last_trick
-        && nv.tricks_played.length === pv.tricks_played.length + 1) {
-      hold = { cards: nv.last_trick.cards, winner: nv.last_trick.winner };
-      clearTimeout(holdTimer);
-      holdTimer = setTimeout(endHold, TRICK_HOLD_MS);
-    } else if (!nv || (pv && prev.table.game_number !== m.table.game_number)) {
-      hold = null;
-    }
-    if (prev && prev.table.game_number !== m.table.game_number) {
-      showHands = false;
-      showLast = false;
-    }
-    updateDeadline(m);
-    render();
-    // motion and sound: decoration after the new state is in the DOM (nothing waits)
-    for (const c of change.played) {
-      const card = felt.querySelector(`.trick .trick-slot[data-seat="${c.seat}"] .card`);
-      const from = handRects.get(c.card)
-        ?? felt.querySelector(`.seat[data-seat="${c.seat}"]`)?.getBoundingClientRect();
-      flyFrom(card, from);
-    }
-    if (change.dealt) {
-      const from = felt.querySelector(".trick")?.getBoundingClientRect();
-      handBox.querySelectorAll(".fan .card").forEach((card, k) => {
-        flyFrom(card, from, { delay: k * 55, duration: 260, scale: 0.5 });
-      });
-    }
-    if (change.kontra) playSound("kontra");
-    else if (change.played.length) playSound("card");
-    if (myTurn() && !change.wasMyTurn && !msg.table.between_games) playSound("turn");
-  }
-
-  // What a new state changed, for motion and sound: the cards played since the last
-  // state, whether the cards were just dealt, a new Kontra, and whose turn it was.
-  function changes(prev, m) {
-    const pv = prev?.view;
-    const nv = m.view;
-    const out = { played: [], dealt: false, kontra: false,
-      wasMyTurn: !!(pv && prev.table.you !== null && pv.to_act === prev.table.you
-        && prev.table.game_number === m.table.game_number) };
-    if (!nv || !pv) return out;
-    if (prev.table.game_number !== m.table.game_number) {
-      out.dealt = nv.hand.length > 0;
-      return out;
-    }
-    out.dealt = !pv.hand.length && nv.hand.length > 0 && nv.phase !== "end";
-    out.kontra = (nv.doublings?.length ?? 0) > (pv.doublings?.length ?? 0);
-    const before = new Set(pv.trick.map((c) => c.card));
-    let cards = nv.trick;
-    if (nv.tricks_played.length === pv.tricks_played.length + 1 && nv.last_trick) {
-      cards = [...nv.last_trick.cards, ...nv.trick];
-    }
-    out.played = cards.filter((c) => !before.has(c.card));
-    return out;
-  }
-
-  // the held trick goes to its winner: copies of its cards fly to the winner's seat
-  function endHold() {
-    clearTimeout(holdTimer);
-    if (!hold) return;
-    const winner = felt.querySelector(`.seat[data-seat="${hold.winner}"]`);
-    const cards = [...felt.querySelectorAll(".trick.held .trick-slot .card")];
-    const rects = cards.map((c) => c.getBoundingClientRect());
-    const target = winner?.getBoundingClientRect();
-    hold = null;
-    renderFelt();
-    ghostsTo(rects, cards, target);
-    playSound("trick");
-  }
-
-  // The turn timer: the server's deadline (epoch ms) when it sends one; otherwise a local
-  // countdown from the table's turn_timer, started when the turn moved to a person.
-  let turnKey = null;
-  function updateDeadline(m) {
-    const tbl = m.table;
-    const v = m.view;
-    const span = Math.max(0, (tbl.turn_timer || 0) * 1000);
-    const who = v?.to_act;
-    const seat = who === null || who === undefined ? null : tbl.seats[who];
-    const human = seat && seat.kind === "human" && !seat.bot;
-    const key = v && human && v.phase !== "end"
-      ? [tbl.game_number, v.phase, who, v.calls.length, v.doublings.length, v.cuts.length,
-        v.tricks_played.length, v.trick.length].join(":") : null;
-    if (!span || key === null) {
-      deadline = null;
-    } else if (tbl.turn_deadline) {
-      deadline = Date.now() + Math.min(Math.max(0, tbl.turn_deadline - Date.now()), span);
-    } else if (key !== turnKey || deadline === null) {
-      deadline = Date.now() + span;
-    }
-    turnKey = key;
-  }
-
-  function clearPending() {
-    pending = false;
-    clearTimeout(pendingTimer);
-    viewEl.classList.remove("pending");
-  }
-
-  function send(action) {
-    if (!msg || pending) return;
-    if (!sock.send({ type: "action", action, version: msg.version })) {
-      toast(t("error.network"));
-      return;
-    }
-    pending = true;
-    viewEl.classList.add("pending");
-    pendingTimer = setTimeout(clearPending, 4000);
-    if (hold) endHold();
-  }
-
-  // an action offered out of turn (Mulatschak's Muli, Mus's señas): sent whoever is to act
-  function sendOutOfTurn(action) {
-    if (!msg) return;
-    if (!(msg.out_of_turn ?? []).includes(action) && !myTurn()) return;
-    send(action);
-  }
-
-  // -- hints --------------------------------------------------------------------------------
-  const canHint = () => !!(msg?.table?.allow_hints && msg.view?.phase === "play" && myTurn()
-    && !msg.table.between_games);
-
-  function requestHint() {
-    if (!canHint() || hintWait !== null || pending) return;
-    if (hint && hint.version === msg.version) return;
-    if (!sock.send({ type: "hint", version: msg.version })) {
-      toast(t("error.network"));
-      return;
-    }
-    hintWait = msg.version;
-    clearTimeout(hintTimer);
-    hintTimer = setTimeout(() => stopHintWait(), HINT_TIMEOUT_MS);
-    renderActions();
-  }
-
-  function stopHintWait(redraw = true) {
-    hintWait = null;
-    clearTimeout(hintTimer);
-    if (redraw) renderActions();
-  }
-
-  function onHint(m) {
-    stopHintWait(false);
-    if (!msg || m.version !== msg.version || !m.values) {
-      renderActions();
-      return;
-    }
-    hint = { version: m.version, card: m.card, values: m.values };
-    renderActions();
-    renderHand();
-  }
-
-  const fmtAugen = (x) => new Intl.NumberFormat(language() === "de" ? "de-DE" : "en-GB",
-    { maximumFractionDigits: 1 }).format(x);
-
-  function sendChat(ev) {
-    ev.preventDefault();
-    const text = chatInput.value.trim();
-    if (!text) return;
-    if (!session.user) {
-      toast(t("chat.login"));
-      return;
-    }
-    if (sock.sendSoon({ type: "chat", text })) chatInput.value = "";
-    else toast(t("error.network"));
-  }
-
-  // -- helpers --------------------------------------------------------------------------------
-  const me = () => msg?.table?.you ?? null;
-  const base = () => me() ?? 0;
-  const nSeats = () => msg?.table?.seats?.length || 4;
-  const posOf = (seat) => seatLayout(nSeats())[(seat - base() + nSeats()) % nSeats()];
-  const seatName = (i) => {
-    const s = msg?.table?.seats?.[i];
-    if (!s || s.kind === "empty") return t("table.free_seat");
-    return seatDisplayName(s).name;
+  const key = (c) => {
+    const ti = trumps.indexOf(c);
+    if (ti >= 0) return ti;
+    return 100 + SUITS.indexOf(c[0]) * 10 + PLAIN.indexOf(c.slice(1));
   };
-  const pairLabel = (p) => {
-    if (me() !== null) return p === me() % 2 ? t("table.we") : t("table.they");
-    return t("table.pairs", { a: seatName(p), b: seatName(p + 2) });
-  };
-  const pairNames = (p) => t("table.pairs", { a: seatName(p), b: seatName(p + 2) });
-  const myTurn = () => msg?.view && me() !== null && msg.view.to_act === me();
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
 
-  // -- rendering ------------------------------------------------------------------------------
-  function render() {
-    const active = document.activeElement;
-    const focusKey = viewEl.contains(active) ? active?.dataset?.action : undefined;
-    renderBanner();
-    renderHead();
-    renderFelt();
-    renderActions();
-    renderHand();
-    renderInfo();
-    renderSheetPanel();
-    renderChatChrome();
-    if (msg?.table) {
-      document.title = `${myTurn() ? "● " : ""}${msg.table.name} – ${t("app.title")}`;
-    }
-    if (focusKey !== undefined) {
-      const again = viewEl.querySelector(`[data-action="${CSS.escape(focusKey)}"]:not([disabled])`);
-      const target = again || options()[0];
-      target?.focus({ preventScroll: true });
-    }
-    fit();
-    tick();
+// The contract with its declarer and the Kontra words said.
+export function contractText(v, seatName) {
+  if (!v.contract) return "";
+  const contract = word(v.contract);
+  let s = v.declarer !== null && v.declarer !== undefined
+    ? t("table.declarer", { game: contract, name: seatName(v.declarer) }) : contract;
+  if (v.doublings?.length) s += ` · ${v.doublings.map((d) => word(d.word)).join(", ")}`;
+  return s;
+}
+
+// A seat's badges: one's partner (the seat across) and the declarer's contract.
+export function seatBadges(i, v, me) {
+  const out = [];
+  if (me !== null && i !== me && i % 2 === me % 2) {
+    out.push(h("span", { class: "tag", text: t("table.partner") }));
   }
-
-  function renderBanner() {
-    if (conn.state === "retry") {
-      banner.hidden = false;
-      clear(banner).append(
-        h("span", { class: "retry-text", text: t("table.reconnecting", {
-          s: Math.max(1, Math.ceil((conn.at + conn.delay - Date.now()) / 1000)) }) }),
-        h("button", { type: "button", class: "btn btn-small", text: t("table.reconnect_now"),
-          on: { click: () => sock.now() } }));
-    } else if (conn.state === "closed" && msg) {
-      banner.hidden = false;
-      clear(banner).append(h("span", { text: fatal || t("table.closed") }),
-        link("/", t("table.back"), { class: "btn btn-small" }));
-    } else {
-      banner.hidden = true;
-      clear(banner);
-    }
+  if (v && v.declarer === i && v.contract) {
+    out.push(h("span", { class: "tag tag-game", text: word(v.contract) }));
   }
+  return out;
+}
 
-  function renderHead() {
-    clear(head);
-    const tbl = msg?.table;
-    const title = h("div", { class: "table-title" },
-      h("a", { href: "/", "data-link": "", class: "back", "aria-label": t("table.back") },
-        h("span", { "aria-hidden": "true", text: "← " }),
-        h("span", { class: "back-text", text: t("table.back") })),
-      h("h1", { text: tbl?.name ?? "…" }));
-    head.append(title);
-    if (!tbl) return;
-    const meta = h("p", { class: "table-meta" },
-      h("span", { text: game() ? presetName(`${tbl.game}.${tbl.rules_options?.preset ?? tbl.rules}`)
-        : presetName(tbl.rules) }),
-      tbl.rules_options?.deck ? h("span", { text: t(`table.deck.${tbl.rules_options.deck}`) })
-        : null,
-      tbl.game_number ? h("span", { text: t("table.game_n", { n: tbl.game_number }) }) : null,
-      game() ? h("span", { class: "game-name", text: t(`game.${tbl.game}`) })
-        : h("span", { text: `Bobbl ${t("lobby.to", { n: tbl.rules_options?.bobbl_target ?? 21 })}` }),
-      tbl.spectators ? h("span", { text: t("table.spectators", { n: tbl.spectators }) }) : null,
-      tbl.allow_hints ? h("span", { class: "hints-on", text: t("table.hints_on") }) : null,
-      tbl.bot_takeover === false ? h("span", { class: "takeover-off",
-        text: t("table.takeover_off") }) : null,
-      me() === null ? h("span", { class: "pill", text: t("table.spectator") }) : null);
-    head.append(meta);
-    const tools = h("div", { class: "head-tools" });
-    if (tbl.invite_code && !tbl.public) {
-      const url = `${location.origin}/t/${encodeURIComponent(tbl.id)}?invite=${encodeURIComponent(tbl.invite_code)}`;
-      const input = h("input", { id: "invite-url", class: "invite-input", readonly: true,
-        value: url, "aria-label": t("table.invite") });
-      tools.append(h("div", { class: "invite-row compact" }, input,
-        h("button", { type: "button", class: "btn btn-small", text: t("create.copy"),
-          on: { click: () => copyText(input) } })));
-    }
-    tools.append(fxToggles());
-    if (me() !== null) {
-      tools.append(h("button", { type: "button", class: "btn btn-small btn-ghost leave",
-        text: t("table.leave"), on: { click: leave } }));
-    }
-    head.append(tools);
+// The felt's sentence before the first card (the shell says "end" itself).
+export function phaseNote(v) {
+  if (v.phase === "cut" && v.cuts?.length) {
+    return `${t("table.phase.cut")} · ${t("table.cuts_done", { list: v.cuts.join(", ") })}`;
   }
+  return t(`table.phase.${v.phase}`);
+}
 
-  // the motion and sound switches (kept in localStorage; motion is off whenever the
-  // system asks for reduced motion)
-  function fxToggles() {
-    const reduced = reducedMotion();
-    const motion = motionSetting() && !reduced;
-    const sound = soundOn();
-    return h("div", { class: "fx-toggles", role: "group", "aria-label": t("settings.title") },
-      h("button", { type: "button", id: "fx-motion", class: "btn btn-small btn-ghost fx-toggle",
-        "aria-pressed": String(motion), disabled: reduced,
-        title: reduced ? t("settings.reduced") : t("settings.motion_title"),
-        "aria-label": t("settings.motion"), on: { click: () => {
-          setMotion(!motionSetting());
-          renderHead();
-        } } }, h("span", { class: "fx-icon", "aria-hidden": "true", text: "≋" }),
-      h("span", { class: "fx-text", text: t("settings.motion") })),
-      h("button", { type: "button", id: "fx-sound", class: "btn btn-small btn-ghost fx-toggle",
-        "aria-pressed": String(sound), title: t("settings.sound_title"),
-        "aria-label": t("settings.sound"), on: { click: () => {
-          setSound(!soundOn());
-          renderHead();
-          playSound("card");
-        } } }, h("span", { class: "fx-icon", "aria-hidden": "true", text: "♪" }),
-      h("span", { class: "fx-text", text: t("settings.sound") })));
+// The choices of one's turn outside the card play: the cut, the calls, Kontra (or null).
+export function choices(v, ctx) {
+  if (v.phase === "cut") return cutChoices(v, ctx);
+  if (v.phase === "bidding" || v.phase === "muss" || v.phase === "doubling") {
+    return callChoices(v, ctx);
   }
+  return null;
+}
 
-  function presetName(name) {
-    const key = `create.preset.${name}`;
-    const s = t(key);
-    return s === key ? name : s;
+function callButton(w, { send, rules }, extra = "") {
+  const values = rules.values?.[w];
+  const pts = Array.isArray(values) ? values.find((x) => x !== null) : null;
+  return h("button", { type: "button", class: `btn call${extra}`, "data-action": w,
+    "data-legal": "true", on: { click: () => send(w) } },
+  h("span", { text: word(w) }),
+  pts ? h("small", { class: "pts", text: t("table.points_value", { n: pts }) }) : null);
+}
+
+function callChoices(v, ctx) {
+  const prompt = v.phase === "muss" ? t("table.muss_prompt")
+    : v.phase === "doubling" ? t("table.double_prompt") : t("table.bid_prompt");
+  const group = h("div", { class: "choices", role: "group", "aria-label": prompt });
+  for (const w of v.legal) {
+    const pass = w === "weiter" || w === "gut";
+    group.append(callButton(w, ctx, pass ? " call-pass" : DOUBLING.includes(w) ? " call-kontra"
+      : ""));
   }
+  return h("div", { class: "choice-block" }, h("p", { class: "prompt", text: prompt }), group);
+}
 
-  // the felt: four seats around the trick
-  function renderFelt() {
-    clear(felt);
-    felt.setAttribute("aria-label", t("table.felt"));
-    if (fatal && !msg) {
-      felt.append(h("div", { class: "felt-message" }, h("p", { text: fatal }),
-        link("/", t("table.back"), { class: "btn" })));
-      return;
-    }
-    if (!msg) {
-      felt.append(h("div", { class: "felt-message" }, h("p", { text: t("table.loading") })));
-      return;
-    }
-    const tbl = msg.table;
-    const v = msg.view;
-    felt.dataset.seats = String(tbl.seats.length);
-    for (let i = 0; i < tbl.seats.length; i++) felt.append(seatChip(i, tbl, v));
-    // a game that is not played in tricks (Mus) draws the felt's centre itself
-    felt.append(game()?.centre ? game().centre(v, { seatName, me: me() }) : trickArea(v));
-    if (showLast) felt.append(lastTrickPanel(v));
-    if (felt.style.height) fitTrick();
-  }
-
-  function seatChip(i, tbl, v) {
-    const s = tbl.seats[i];
-    const pos = posOf(i);
-    const chip = h("div", { class: `seat seat-${pos}`, "data-seat": i, "data-pos": pos });
-    if (s.kind === "empty") {
-      chip.classList.add("empty");
-      chip.append(h("div", { class: "seat-name" }, h("span", { class: "name",
-        text: t("lobby.seat_free"), title: t("table.free_seat") })));
-      if (session.user && me() === null && !fatal) {
-        chip.append(h("button", { type: "button", class: "btn btn-small btn-primary sit",
-          "data-seat": i, text: t("table.sit_here"), on: { click: () => join(i) } }));
+// Abheben: a slider over the pack and the button with the number of cards lifted
+function cutChoices(v, ctx) {
+  const { send } = ctx;
+  const counts = v.legal.filter((a) => a.startsWith("cut:")).map((a) => Number(a.slice(4)));
+  const block = h("div", { class: "choice-block" },
+    h("p", { class: "prompt", text: t("table.cut_prompt") }));
+  const group = h("div", { class: "choices cut-choices", role: "group",
+    "aria-label": t("table.cut_prompt") });
+  if (counts.length) {
+    const min = Math.min(...counts);
+    const max = Math.max(...counts);
+    let n = Math.round((min + max) / 2);
+    const btn = h("button", { type: "button", class: "btn btn-primary call",
+      "data-action": `cut:${n}`, "data-legal": "true", text: t("table.cut_button", { n }),
+      on: { click: () => send(`cut:${n}`) } });
+    const range = h("input", { type: "range", min, max, value: n, id: "cut-range",
+      "aria-label": t("table.cut_prompt"), "aria-valuetext": t("table.cut_cards", { n }) });
+    const stack = h("div", { class: "cut-stack", "aria-hidden": "true" });
+    const total = (v.hand_sizes?.reduce((a, b) => a + b, 0) || 0) || max + 3;
+    const drawStack = () => {
+      clear(stack);
+      for (let k = 0; k < Math.max(total, max + 3); k++) {
+        stack.append(h("span", { class: k < n ? "lifted" : "" }));
       }
-      return chip;
-    }
-    const isMe = i === me();
-    if (isMe) chip.classList.add("me");
-    if (v && v.to_act === i) chip.classList.add("turn");
-    const shown = seatDisplayName(s);
-    const nameRow = h("div", { class: "seat-name" },
-      h("span", { class: "name", text: shown.name, title: shown.name }));
-    if (isMe) nameRow.append(h("span", { class: "tag tag-me", text: t("table.you") }));
-    if (s.kind === "bot") {
-      // a bot's seat: its strength name ("Stammgast"); a bot that took a person's seat
-      // over for good: "Bot" (the person's name stays the seat's name)
-      const label = shown.standIn ? t("bots.generic") : botName(s.bot);
-      nameRow.append(h("span", { class: "tag tag-bot", "data-bot": s.bot ?? "", text: label,
-        title: shown.standIn ? t("bots.for_title", { name: shown.name })
-          : t("bots.seat_title", { name: label, description: botDescription(s.bot) }) }));
-    }
-    if (s.kind === "human" && (s.away || s.timed_out)) {
-      const waits = tbl.bot_takeover === false;
-      nameRow.append(h("span", { class: "tag tag-away", text: t("table.away"),
-        title: waits ? t("table.away_wait")
-          : s.timed_out ? t("table.timed_out") : t("table.away_long") }));
-      if (s.bot && !waits) {
-        nameRow.append(h("span", { class: "tag tag-bot tag-stand-in", "data-bot": s.bot,
-          text: t("bots.generic"), title: t("bots.for_title", { name: shown.name }) }));
-      }
-    }
-    chip.append(nameRow);
-    const badges = h("div", { class: "seat-badges" });
-    if (v && v.dealer === i) badges.append(h("span", { class: "tag tag-dealer", text: t("table.dealer") }));
-    if (game()) {
-      badges.append(...game().seatBadges(i, v, me()));
-    } else {
-      if (me() !== null && !isMe && i % 2 === me() % 2) {
-        badges.append(h("span", { class: "tag", text: t("table.partner") }));
-      }
-      if (v && v.declarer === i && v.contract) {
-        badges.append(h("span", { class: "tag tag-game", text: word(v.contract) }));
-      }
-    }
-    for (const d of v?.doublings ?? []) {
-      if (d.seat === i) badges.append(h("span", { class: "tag tag-kontra", text: word(d.word) }));
-    }
-    if (badges.childNodes.length) chip.append(badges);
-    if (v && !isMe && v.hand_sizes?.[i]) {
-      const n = v.hand_sizes[i];
-      const backs = h("div", { class: "mini-hand", title: t("table.cards_left", { n }),
-        "aria-label": t("table.cards_left", { n }), role: "img" });
-      for (let k = 0; k < n; k++) backs.append(h("span", { class: "mini-back" }));
-      chip.append(backs);
-    }
-    const bubbles = game()?.BUBBLE_PHASES ?? ["bidding", "muss", "doubling"];
-    if (v && bubbles.includes(v.phase)) {
-      const mine = v.calls.filter((c) => c.seat === i);
-      const last = mine[mine.length - 1];
-      if (last) chip.append(h("div", { class: `bubble${last.call === "weiter" ? " pass" : ""}`,
-        text: sayWord(last.call) }));
-    }
-    if (v && v.to_act === i) chip.append(h("div", { class: "timer", "data-timer": "" }));
-    return chip;
-  }
-
-  function trickArea(v) {
-    const area = h("div", { class: "trick", role: "group", "aria-label": t("table.trick_area") });
-    if (!v) {
-      area.classList.add("trick-waiting");
-      const pack = h("div", { class: "pack", "aria-hidden": "true" });
-      for (let k = 0; k < 3; k++) pack.append(cardElement("", cardOpts({ back: true })));
-      area.append(pack);
-      return area;
-    }
-    const shown = hold ? hold.cards : v.trick;
-    for (const c of shown) {
-      const slot = h("div", { class: `trick-slot slot-${posOf(c.seat)}`, "data-seat": c.seat },
-        cardElement(c.card, cardOpts({ label: `${seatName(c.seat)}: ${cardName(c.card)}` })));
-      if (hold && c.seat === hold.winner) slot.classList.add("winner");
-      area.append(slot);
-    }
-    area.dataset.cards = shown.map((c) => c.card).join(" ");
-    if (hold) {
-      area.classList.add("held");
-      area.append(h("p", { class: "trick-caption", text: t("table.trick_to", {
-        name: seatName(hold.winner) }) }));
-    } else if (!shown.length && v.phase !== "play") {
-      // a game may show more than a sentence there (Mulatschak: the cut card, the Weli,
-      // the cards shown in the exchange)
-      const note = game()?.feltNote?.(v, { seatName, me: me(), cardOpts });
-      area.append(note ?? h("p", { class: "felt-note", text: phaseNote(v) }));
-    }
-    return area;
-  }
-
-  function phaseNote(v) {
-    if (game() && v.phase !== "end") return game().phaseNote(v);
-    if (v.phase === "end") return t("table.phase.end");
-    if (v.phase === "cut" && v.cuts?.length) {
-      return `${t("table.phase.cut")} · ${t("table.cuts_done", { list: v.cuts.join(", ") })}`;
-    }
-    return t(`table.phase.${v.phase}`);
-  }
-
-  function lastTrickPanel(v) {
-    const lt = v?.last_trick;
-    const panel = h("div", { class: "last-trick", role: "dialog", "aria-modal": "false",
-      "aria-labelledby": "last-h" });
-    panel.append(h("h3", { id: "last-h", text: lt
-      ? `${t("table.last_trick")} – ${t("table.trick_to", { name: seatName(lt.winner) })}`
-      : t("table.last_trick") }));
-    if (lt) {
-      panel.append(h("div", { class: "last-cards" }, lt.cards.map((c) => h("figure", {
-        class: c.seat === lt.winner ? "winner" : "" }, cardElement(c.card, cardOpts()),
-      h("figcaption", { text: seatName(c.seat) })))));
-    } else {
-      panel.append(h("p", { text: t("table.no_last_trick") }));
-    }
-    panel.append(h("button", { type: "button", class: "btn btn-small", id: "last-close",
-      text: t("table.last_trick_hide"), on: { click: () => toggleLast(false) } }));
-    return panel;
-  }
-
-  function toggleLast(on = !showLast) {
-    showLast = on;
-    renderFelt();
-    renderActions();
-    if (on) document.getElementById("last-close")?.focus({ preventScroll: true });
-  }
-
-  // the action bar: whose turn, call buttons, cut, result
-  function renderActions() {
-    clear(actions);
-    if (!msg) return;
-    const v = msg.view;
-    const tbl = msg.table;
-    const bar = h("div", { class: "action-bar" });
-    actions.append(bar);
-    if (!v) {
-      const free = tbl.seats.filter((s) => s.kind === "empty").length;
-      bar.append(h("p", { class: "status-line", text: t("table.waiting", { n: free }) }));
-      if (me() !== null && free) {
-        bar.append(h("div", { class: "choices" }, h("button", { type: "button",
-          class: "btn btn-primary", text: t("table.add_bots"), on: { click: addBots } })));
-      }
-      return;
-    }
-    if (v.phase === "end" && v.result) {
-      bar.append(resultPanel(v, tbl));
-      return;
-    }
-    const mine = myTurn();
-    const status = h("p", { class: "status-line" });
-    if (v.to_act !== null && v.to_act !== undefined) {
-      status.append(h("strong", { class: mine ? "your-turn" : "", text: mine
-        ? t("table.your_turn") : waitText(v) }));
-      status.append(h("span", { class: "timer timer-inline", "data-timer": "" }));
-    } else {
-      status.append(h("span", { text: t(`table.phase.${v.phase}`) }));
-    }
-    if ((v.phase === "play" || game()) && v.contract) {
-      status.append(h("span", { class: "contract-line", text: contractText(v) }));
-    }
-    bar.append(status);
-    const shown = hint && hint.version === msg.version && v.phase === "play" && mine;
-    if (shown) {
-      const value = hint.values[hint.card];
-      bar.append(h("p", { class: "hint-line", "data-card": hint.card },
-        h("span", { class: "hint-label", text: t("table.hint_line", { card: cardName(hint.card) }) }),
-        value === undefined ? null
-          : h("span", { class: "hint-value", text: t("table.hint_value", { n: fmtAugen(value) }) })));
-    } else if (hintWait !== null && hintWait === msg.version) {
-      bar.append(h("p", { class: "hint-line hint-wait", role: "status" },
-        h("span", { class: "spinner", "aria-hidden": "true" }),
-        h("span", { text: t("table.hint_pending") })));
-    }
-    if (mine && game()) {
-      bar.append(game().choices(v, { send, seatName, rules: tbl.rules_options ?? {}, dialogOpen,
-        setDialog: (on) => { dialogOpen = on; renderActions(); fit();
-          if (on) document.querySelector("#sk-dialog [data-legal]")?.focus({ preventScroll: true });
-        } }));
-    } else if (mine) {
-      if (v.phase === "cut") bar.append(cutChoices(v));
-      else if (v.phase === "bidding" || v.phase === "muss" || v.phase === "doubling") {
-        bar.append(callChoices(v));
-      }
-    }
-    // what a game offers out of turn too (Mus: the señas palette)
-    const extra = game()?.extraBar?.(v, { send: sendOutOfTurn, me: me(),
-      outOfTurn: msg.out_of_turn ?? [] });
-    if (extra) bar.append(extra);
-    const tools = h("div", { class: "tools" });
-    if (v.phase === "play") {
-      tools.append(h("button", { type: "button", class: "btn btn-small btn-ghost",
-        id: "last-trick-btn", "aria-pressed": String(showLast), disabled: !v.last_trick,
-        text: t("table.last_trick"), on: { click: () => toggleLast() } }));
-    }
-    if (canHint()) {
-      const busy = hintWait !== null;
-      tools.append(h("button", { type: "button", class: "btn btn-small hint-btn", id: "hint-btn",
-        "data-action": "hint", "aria-keyshortcuts": "h", title: t("table.hint_title"),
-        disabled: busy || shown, "aria-busy": busy ? "true" : null,
-        text: busy ? t("table.hint_busy") : t("table.hint"), on: { click: requestHint } }));
-    }
-    if (mine) {
-      tools.append(h("small", { class: "keys-hint", text: canHint()
-        ? `${t("table.keys_hint")} · ${t("table.keys_hint_h")}` : t("table.keys_hint") }));
-    }
-    if (tools.childNodes.length) bar.append(tools);
-  }
-
-  function waitText(v) {
-    const name = seatName(v.to_act);
-    if (v.phase === "cut") return t("table.cut_wait", { name });
-    if (v.phase === "play") return t("table.wait_play", { name });
-    if (["bidding", "muss", "doubling"].includes(v.phase)) return t("table.wait_bid", { name });
-    return t("table.turn_of", { name });
-  }
-
-  function contractText(v) {
-    if (game()) return game().contractText(v, seatName);
-    if (!v.contract) return "";
-    const contract = word(v.contract);
-    let s = v.declarer !== null && v.declarer !== undefined
-      ? t("table.declarer", { game: contract, name: seatName(v.declarer) }) : contract;
-    if (v.doublings?.length) s += ` · ${v.doublings.map((d) => word(d.word)).join(", ")}`;
-    return s;
-  }
-
-  function callButton(w, extra = "") {
-    const values = msg.table.rules_options?.values?.[w];
-    const pts = Array.isArray(values) ? values.find((x) => x !== null) : null;
-    return h("button", { type: "button", class: `btn call${extra}`, "data-action": w,
-      "data-legal": "true", on: { click: () => send(w) } },
-    h("span", { text: word(w) }),
-    pts ? h("small", { class: "pts", text: t("table.points_value", { n: pts }) }) : null);
-  }
-
-  function callChoices(v) {
-    const prompt = v.phase === "muss" ? t("table.muss_prompt")
-      : v.phase === "doubling" ? t("table.double_prompt") : t("table.bid_prompt");
-    const group = h("div", { class: "choices", role: "group", "aria-label": prompt });
-    for (const w of v.legal) {
-      const pass = w === "weiter" || w === "gut";
-      group.append(callButton(w, pass ? " call-pass" : DOUBLING.includes(w) ? " call-kontra"
-        : ""));
-    }
-    return h("div", { class: "choice-block" }, h("p", { class: "prompt", text: prompt }), group);
-  }
-
-  function cutChoices(v) {
-    const counts = v.legal.filter((a) => a.startsWith("cut:")).map((a) => Number(a.slice(4)));
-    const block = h("div", { class: "choice-block" },
-      h("p", { class: "prompt", text: t("table.cut_prompt") }));
-    const group = h("div", { class: "choices cut-choices", role: "group",
-      "aria-label": t("table.cut_prompt") });
-    if (counts.length) {
-      const min = Math.min(...counts);
-      const max = Math.max(...counts);
-      let n = Math.round((min + max) / 2);
-      const btn = h("button", { type: "button", class: "btn btn-primary call",
-        "data-action": `cut:${n}`, "data-legal": "true", text: t("table.cut_button", { n }),
-        on: { click: () => send(`cut:${n}`) } });
-      const range = h("input", { type: "range", min, max, value: n, id: "cut-range",
-        "aria-label": t("table.cut_prompt"), "aria-valuetext": t("table.cut_cards", { n }) });
-      const stack = h("div", { class: "cut-stack", "aria-hidden": "true" });
-      const total = (v.hand_sizes?.reduce((a, b) => a + b, 0) || 0) || max + 3;
-      const drawStack = () => {
-        clear(stack);
-        for (let k = 0; k < Math.max(total, max + 3); k++) {
-          stack.append(h("span", { class: k < n ? "lifted" : "" }));
-        }
-      };
-      range.addEventListener("input", () => {
-        n = Number(range.value);
-        btn.dataset.action = `cut:${n}`;
-        btn.textContent = t("table.cut_button", { n });
-        range.setAttribute("aria-valuetext", t("table.cut_cards", { n }));
-        drawStack();
-      });
-      range.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter") {
-          ev.preventDefault();
-          send(`cut:${n}`);
-        }
-      });
+    };
+    range.addEventListener("input", () => {
+      n = Number(range.value);
+      btn.dataset.action = `cut:${n}`;
+      btn.textContent = t("table.cut_button", { n });
+      range.setAttribute("aria-valuetext", t("table.cut_cards", { n }));
       drawStack();
-      group.append(h("div", { class: "cut-range" }, range, stack), btn);
-    }
-    for (const w of v.legal) if (!w.startsWith("cut:")) group.append(callButton(w, " call-pass"));
-    block.append(group);
-    return block;
-  }
-
-  function resultPanel(v, tbl) {
-    if (game()) return gameResultPanel(v, tbl);
-    const r = v.result;
-    const my = me() === null ? null : me() % 2;
-    const panel = h("div", { class: "result", role: "status", "data-result": r.contract });
-    const said = describeResult(r, { my, names: [0, 1, 2, 3].map(seatName),
-      rules: tbl.rules_options ?? {} });
-    const cls = said.cls ? ` ${said.cls}` : "";
-    panel.append(h("div", { class: "result-head" },
-      h("h2", { text: t("result.title", { n: tbl.game_number }) }),
-      h("p", { class: `verdict${cls}`, text: said.verdict })));
-    const pairRow = (label, vals) => h("tr", {}, h("th", { scope: "row", text: label }),
-      h("td", { text: vals[0] }), h("td", { text: vals[1] }));
-    const pts = r.winner === null || r.winner === undefined ? ["–", "–"]
-      : [0, 1].map((p) => (p === r.winner ? String(r.score) : "–"));
-    panel.append(
-      h("table", { class: "result-table" },
-        h("thead", {}, h("tr", {}, h("th", {}),
-          h("th", { scope: "col", text: pairLabel(0), title: pairNames(0) }),
-          h("th", { scope: "col", text: pairLabel(1), title: pairNames(1) }))),
-        h("tbody", {}, pairRow(t("result.augen"), r.augen), pairRow(t("result.tricks"), r.tricks),
-          pairRow(t("result.points"), pts))),
-      h("p", { class: "result-why", text: said.sentence }));
-    return resultFooter(panel, v, tbl, (hand) => sortHand(hand, r.contract));
-  }
-
-  // the result of a game with its own table module: the sentence from the viewer's side,
-  // the table of Augen, tricks and payments, the next game, the dealt hands
-  function gameResultPanel(v, tbl) {
-    const r = v.result;
-    const ui = game();
-    const ctx = { me: me(), seatName, rules: tbl.rules_options ?? {}, sheet: tbl.sheet };
-    const panel = h("div", { class: "result", role: "status", "data-result": r.contract ?? "" });
-    const said = ui.describe(r, v, ctx);
-    const cls = said.cls ? ` ${said.cls}` : "";
-    panel.append(h("div", { class: "result-head" },
-      h("h2", { text: t("result.title", { n: tbl.game_number }) }),
-      h("p", { class: `verdict${cls}`, text: said.verdict })),
-    ui.resultTable(r, v, ctx), h("p", { class: "result-why", text: said.sentence }));
-    return resultFooter(panel, v, tbl, (hand) => hand);
-  }
-
-  // below every result: the match's end or the next game, and the dealt hands on request
-  // (``order`` puts a dealt hand in the game's order)
-  function resultFooter(panel, v, tbl, order) {
-    const buttons = h("div", { class: "choices" });
-    if (tbl.match_over) {
-      panel.append(h("p", { class: "match-over", text: t("result.match_over") }));
-      buttons.append(link("/", t("table.back"), { class: "btn" }));
-    } else if (me() !== null) {
-      buttons.append(h("button", { type: "button", class: "btn btn-primary next",
-        "data-action": "next", "data-legal": "true", text: t("result.next"),
-        on: { click: () => send("next") } }));
-    }
-    if (v.dealt) {
-      buttons.append(h("button", { type: "button", class: "btn btn-ghost",
-        "aria-expanded": String(showHands), text: showHands ? t("result.hide_hands")
-          : t("result.show_hands"), on: { click: () => { showHands = !showHands; renderActions(); } } }));
-    }
-    panel.append(buttons);
-    if (showHands && v.dealt) {
-      panel.append(h("div", { class: "dealt" }, h("h3", { text: t("result.dealt") }),
-        v.dealt.map((hand, i) => h("div", { class: "dealt-row" },
-          h("span", { class: "dealt-name", text: seatName(i) }),
-          h("div", { class: "dealt-cards" }, order(hand).map((c) => cardElement(c, cardOpts())))))));
-    }
-    return panel;
-  }
-
-  // own hand: a fan of cards; legal ones clickable
-  function renderHand() {
-    clear(handBox);
-    handBox.setAttribute("aria-label", t("table.hand"));
-    if (!msg) return;
-    const v = msg.view;
-    if (me() === null) {
-      handBox.classList.add("spectating");
-      handBox.append(h("p", { class: "muted center", text: t("table.spectator") }));
-      return;
-    }
-    handBox.classList.remove("spectating");
-    if (!v || !v.hand.length) {
-      handBox.classList.add("empty");
-      return;
-    }
-    handBox.classList.remove("empty");
-    const playing = (game()?.CARD_PHASES ?? ["play"]).includes(v.phase) && myTurn();
-    const legal = new Set(playing ? v.legal : []);
-    const advice = playing && hint && hint.version === msg.version ? hint : null;
-    const fan = h("div", { class: `fan${playing ? " my-turn" : ""}${advice ? " hinting" : ""}`,
-      role: "group", "aria-label": t("table.hand") });
-    for (const c of v.hand) {
-      const ok = legal.has(c);
-      const card = cardElement(c, cardOpts({ button: true }));
-      // a game that picks cards its own way (Mus: the discard) handles the card
-      if (game()?.handCard?.(card, c, v, { mine: myTurn() })) {
-        fan.append(card);
-        continue;
-      }
-      card.dataset.action = c;
-      const value = advice?.values?.[c];
-      if (ok && value !== undefined && value !== null) {
-        const best = c === advice.card;
-        card.dataset.value = String(value);
-        card.append(h("span", { class: "hint-badge", "aria-hidden": "true",
-          text: fmtAugen(value) }));
-        card.setAttribute("aria-label", t(best ? "table.hint_badge_best" : "table.hint_badge",
-          { card: cardName(c), n: fmtAugen(value) }));
-        if (best) {
-          card.classList.add("hinted");
-          card.dataset.hint = "best";
-        }
-      }
-      if (ok) {
-        card.classList.add("legal");
-        card.dataset.legal = "true";
-        card.addEventListener("click", () => send(c));
-      } else {
-        card.disabled = true;
-        if (playing) {
-          card.classList.add("illegal");
-          card.title = t("table.card_illegal");
-        }
-      }
-      fan.append(card);
-    }
-    handBox.append(fan);
-    fit();
-  }
-
-  // Fit the playing area into the window without scrolling: the hand's card height is
-  // capped (by the screen's height, or in a landscape phone by the room left under the
-  // action bar), and the felt gets the height that is left; the trick's card size
-  // (--tw) follows the felt.  Purely visual: nothing here changes what is shown.
-  const SHORT_LANDSCAPE = window.matchMedia("(orientation: landscape) and (max-height: 560px)");
-  let fitting = false;
-  function fit() {
-    if (fitting || !viewEl.isConnected) return;
-    fitting = true;
-    try {
-      const vh = window.innerHeight;
-      const sy = window.scrollY;
-      const gap = parseFloat(getComputedStyle(viewEl).rowGap) || 0;
-      const bottom = vh - 6; // document y the stage must end above (at scroll 0)
-      let cap;
-      if (SHORT_LANDSCAPE.matches) {
-        const a = actions.getBoundingClientRect();
-        cap = bottom - (a.bottom + sy) - gap - 20;
-      } else {
-        cap = Math.min(190, Math.max(72, vh * 0.2));
-      }
-      layoutHand(Math.max(48, cap));
-      const f = felt.getBoundingClientRect();
-      let below = 0;
-      if (!SHORT_LANDSCAPE.matches) {
-        for (const el of [actions, handBox]) {
-          const r = el.getBoundingClientRect();
-          if (r.height) below = Math.max(below, r.bottom - f.bottom);
-        }
-      }
-      const h = Math.max(SHORT_LANDSCAPE.matches ? 150 : 180, bottom - (f.top + sy) - below);
-      felt.style.height = `${Math.floor(h)}px`;
-      fitTrick();
-    } finally {
-      fitting = false;
-    }
-  }
-
-  function fitTrick() {
-    const cs = getComputedStyle(felt);
-    const gap = parseFloat(cs.rowGap) || 0;
-    const innerH = felt.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
-    const innerW = felt.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-    const size = (sel, dim) => Math.max(0, ...[...felt.querySelectorAll(sel)].map((el) => el[dim]));
-    const availH = innerH - size(".seat-top, .seat-top-left, .seat-top-right", "offsetHeight")
-      - size(".seat-bottom", "offsetHeight") - 2 * gap - 4;
-    // room for the side seats' names and tags (they shrink if the trick takes it all)
-    const side = Math.min(150, Math.max(92, size(".seat-left", "offsetWidth"),
-      size(".seat-right", "offsetWidth")));
-    const availW = innerW - 2 * side - 2 * gap;
-    const tw = Math.max(24, Math.min(78, availH / 3.3, availW / 3));
-    felt.style.setProperty("--tw", `${Math.floor(tw)}px`);
-  }
-
-  function layoutHand(capH = 190) {
-    const fan = handBox.querySelector(".fan");
-    if (!fan) return;
-    const cards = [...fan.children];
-    const n = cards.length;
-    const W = fan.clientWidth;
-    if (!n || !W) return;
-    const maxW = Math.min(W < 560 ? 92 : 118, capH / 1.6);
-    const maxRot = n > 1 ? 7 : 0;
-    let w = Math.min(maxW, W / (1 + (n - 1) * 0.5));
-    const hgt = w * 1.6;
-    const pad = Math.ceil(hgt * Math.sin((maxRot * Math.PI) / 180)) + 4;
-    w = Math.min(w, (W - 2 * pad) / (1 + (n - 1) * 0.5));
-    let step = n > 1 ? Math.min(w + 10, (W - 2 * pad - w) / (n - 1)) : 0;
-    if (step < w && w * 1.72 > capH) {
-      // turned cards stand taller than their height: keep the turned fan under the cap
-      w = capH / 1.72;
-      step = Math.min(w + 10, (W - 2 * pad - w) / (n - 1));
-    }
-    const total = w + step * (n - 1);
-    const x0 = (W - total) / 2;
-    const overlap = step < w;
-    cards.forEach((c, i) => {
-      const off = n > 1 ? (i - (n - 1) / 2) / ((n - 1) / 2) : 0;
-      c.style.width = `${w}px`;
-      c.style.height = `${w * 1.6}px`;
-      c.style.left = `${x0 + i * step}px`;
-      c.style.setProperty("--rot", `${overlap ? off * maxRot : 0}deg`);
-      c.style.setProperty("--lift", `${overlap ? Math.abs(off) * Math.abs(off) * 10 : 0}px`);
     });
-    fan.style.height = `${w * 1.6 + 22}px`;
-  }
-
-  function renderInfo() {
-    clear(infoPanel);
-    if (!msg) return;
-    const v = msg.view;
-    infoPanel.append(h("h2", { text: t("table.calls") }));
-    if (v?.contract) {
-      infoPanel.append(h("p", { class: "contract", text: contractText(v) }));
-    }
-    const calls = v?.calls ?? [];
-    if (game()) {
-      const items = v ? game().callLog(v, seatName) : [];
-      infoPanel.append(items.length ? h("ol", { class: "call-log" }, items)
-        : h("p", { class: "muted", text: t("table.no_calls") }));
-      return;
-    }
-    if (!calls.length) {
-      infoPanel.append(h("p", { class: "muted", text: t("table.no_calls") }));
-    } else {
-      infoPanel.append(h("ol", { class: "call-log" }, calls.map((c) => h("li", {},
-        h("span", { class: "who", text: seatName(c.seat) }),
-        h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: word(c.call) }))),
-      (v?.doublings ?? []).map((d) => h("li", { class: "kontra" },
-        h("span", { class: "who", text: seatName(d.seat) }),
-        h("span", { class: "what", text: word(d.word) })))));
-    }
-    if (v && v.phase === "play") {
-      infoPanel.append(h("p", { class: "tricks-taken" },
-        h("span", { text: `${t("table.trick")}: ` }),
-        h("span", { text: `${pairLabel(0)} ${v.tricks_taken[0]} : ${v.tricks_taken[1]} ${pairLabel(1)}` })));
-    }
-  }
-
-  function renderSheetPanel() {
-    clear(sheetPanel);
-    if (!msg) return;
-    if (game()) {
-      sheetPanel.append(h("h2", { id: "sheet-h", text: game().sheetTitle?.() ?? t("sk.abrechnung") }),
-        game().abrechnung(msg.table.sheet, { seatName, me: me(), view: msg.view }));
-      return;
-    }
-    sheetPanel.append(h("h2", { id: "sheet-h", text: t("sheet.title") }),
-      renderSheet(msg.table.sheet, { pairLabel, pairNames: me() === null ? null : pairNames }));
-  }
-
-  function renderChatChrome() {
-    chatTitle.textContent = t("chat.title");
-    chatLabel.textContent = t("chat.label");
-    chatInput.placeholder = session.user ? t("chat.placeholder") : t("chat.login");
-    chatInput.disabled = !session.user;
-    chatSend.disabled = !session.user;
-    chatSend.textContent = t("chat.send");
-  }
-
-  function chatItem(m) {
-    const when = m.at ? new Date(m.at) : null;
-    return h("li", { class: "chat-msg" },
-      when && !Number.isNaN(when.getTime()) ? h("time", { datetime: m.at,
-        text: when.toLocaleTimeString(language() === "de" ? "de-DE" : "en-GB",
-          { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) }) : null,
-      h("strong", { class: "chat-name", text: m.name ?? "?" }),
-      h("span", { class: "chat-text", text: m.text ?? "" }));
-  }
-
-  function appendChat(m) {
-    chatList.append(chatItem(m));
-    while (chatList.children.length > 200) chatList.firstChild.remove();
-    chatList.scrollTop = chatList.scrollHeight;
-  }
-
-  function renderChat() {
-    clear(chatList);
-    for (const m of chatLog) chatList.append(chatItem(m));
-    chatList.scrollTop = chatList.scrollHeight;
-  }
-
-  // -- timers and keys ------------------------------------------------------------------------
-  function tick() {
-    const left = deadline === null ? null : deadline - Date.now();
-    for (const el of viewEl.querySelectorAll("[data-timer]")) {
-      if (left === null) {
-        el.textContent = "";
-        el.hidden = true;
-        continue;
-      }
-      el.hidden = false;
-      const text = fmtSeconds(left);
-      if (el.dataset.text !== text) {
-        el.dataset.text = text;
-        clear(el).append(icon("clock"), h("span", { text }));
-      }
-      el.classList.toggle("urgent", left < 10000);
-      const span = (msg?.table?.turn_timer || 60) * 1000;
-      el.style.setProperty("--frac", String(Math.max(0, Math.min(1, left / span))));
-    }
-    if (conn.state === "retry") {
-      const s = banner.querySelector(".retry-text");
-      if (s) {
-        s.textContent = t("table.reconnecting", {
-          s: Math.max(0, Math.ceil((conn.at + conn.delay - Date.now()) / 1000)) });
-      }
-    }
-  }
-
-  function options() {
-    return [...viewEl.querySelectorAll('[data-legal="true"]:not([disabled])')];
-  }
-
-  function onKey(ev) {
-    const tag = ev.target?.tagName;
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-    if (ev.key === "Escape" && showLast) {
-      toggleLast(false);
-      return;
-    }
-    if ((ev.key === "h" || ev.key === "H") && canHint()) {
-      ev.preventDefault();
-      requestHint();
-      return;
-    }
-    const opts = options();
-    if (!opts.length) return;
-    const idx = opts.indexOf(document.activeElement);
-    if (/^[1-9]$/.test(ev.key)) {
-      const target = opts[Number(ev.key) - 1];
-      if (target) {
+    range.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") {
         ev.preventDefault();
-        target.focus();
+        send(`cut:${n}`);
       }
-    } else if (ev.key === "ArrowRight" || ev.key === "ArrowDown") {
-      ev.preventDefault();
-      opts[(idx + 1 + opts.length) % opts.length].focus();
-    } else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") {
-      ev.preventDefault();
-      opts[idx <= 0 ? opts.length - 1 : idx - 1].focus();
+    });
+    drawStack();
+    group.append(h("div", { class: "cut-range" }, range, stack), btn);
+  }
+  for (const w of v.legal) if (!w.startsWith("cut:")) group.append(callButton(w, ctx, " call-pass"));
+  block.append(group);
+  return block;
+}
+
+// The info panel's list: the calls, then the Kontra words (none before the first call).
+export function callLog(v, seatName) {
+  const calls = v.calls ?? [];
+  if (!calls.length) return [];
+  return [...calls.map((c) => h("li", {},
+    h("span", { class: "who", text: seatName(c.seat) }),
+    h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: word(c.call) }))),
+  ...(v.doublings ?? []).map((d) => h("li", { class: "kontra" },
+    h("span", { class: "who", text: seatName(d.seat) }),
+    h("span", { class: "what", text: word(d.word) })))];
+}
+
+// Below the list in the card play: the tricks of the two pairs.
+export function infoNote(v, ctx) {
+  if (v.phase !== "play") return null;
+  return h("p", { class: "tricks-taken" },
+    h("span", { text: `${t("table.trick")}: ` }),
+    h("span", { text: `${pairLabel(0, ctx)} ${v.tricks_taken[0]} : ${v.tricks_taken[1]} ${pairLabel(1, ctx)}` }));
+}
+
+// The score sheet of the two pairs (Bobbl rounds).
+export const sheetTitle = () => t("sheet.title");
+export function abrechnung(sheet, { seatName, me }) {
+  return renderSheet(sheet, { pairLabel: (p) => pairLabel(p, { me, seatName }),
+    pairNames: me === null ? null : (p) => pairNames(p, seatName) });
+}
+
+// The result from the viewer's side (result_text.js: the same sentence as in the replay).
+export function describe(r, v, { me, seatName, rules }) {
+  return describeResult(r, { my: me === null ? null : me % 2, names: [0, 1, 2, 3].map(seatName),
+    rules });
+}
+
+// the result panel's data-result: the contract (none when no game was played)
+export const resultKey = (r) => r.contract;
+
+// The result table: Augen, tricks and points per pair.
+export function resultTable(r, v, ctx) {
+  const { seatName } = ctx;
+  const pairRow = (label, vals) => h("tr", {}, h("th", { scope: "row", text: label }),
+    h("td", { text: vals[0] }), h("td", { text: vals[1] }));
+  const pts = r.winner === null || r.winner === undefined ? ["–", "–"]
+    : [0, 1].map((p) => (p === r.winner ? String(r.score) : "–"));
+  return h("table", { class: "result-table" },
+    h("thead", {}, h("tr", {}, h("th", {}),
+      h("th", { scope: "col", text: pairLabel(0, ctx), title: pairNames(0, seatName) }),
+      h("th", { scope: "col", text: pairLabel(1, ctx), title: pairNames(1, seatName) }))),
+    h("tbody", {}, pairRow(t("result.augen"), r.augen), pairRow(t("result.tricks"), r.tricks),
+      pairRow(t("result.points"), pts)));
+}
+
+// a dealt hand as the result shows it: in the order of the game's contract
+export const dealtOrder = (hand, r) => sortHand(hand, r.contract);
+
+// -- the replay ----------------------------------------------------------------------------------
+
+// A record's rules: a preset's name, or the preset with the record's own settings.
+function rulesOf(record, presets) {
+  const r = record.rules;
+  if (typeof r === "string") return presets[r] ?? presets.seefest ?? {};
+  const base = presets[r?.preset ?? "seefest"] ?? {};
+  return { ...base, ...r };
+}
+
+// The steps of a finished game for the replay page: the deal, every call (who spoke when,
+// passes and new rounds as the engine does it), Kontra, every card; the trick winners
+// from the result.
+export function replaySteps(detail, { presets }) {
+  const rec = detail.record;
+  const rules = rulesOf(rec, presets);
+  const result = detail.result ?? {};
+  const contract = result.contract ?? "";
+  const hands = rec.hands.map((hnd) => sortHand(hnd, contract));
+  const leader = (rec.dealer + 1) % 4;
+  const steps = [];
+  const snap = (extra) => steps.push({
+    hands: hands.map((x) => [...x]), calls: [...calls], doublings: [...doublings],
+    trick: [...trick], winner: null, tricks: [...tricksWon], ...extra,
+  });
+  const calls = [];
+  const doublings = [];
+  let trick = [];
+  const tricksWon = [0, 0];
+  snap({ kind: "deal", seat: rec.dealer });
+
+  // the bidding: who spoke when (passes and new rounds as the engine does it)
+  let seat = leader;
+  const passed = new Set();
+  let holder = null;
+  let muss = false;
+  for (const w of rec.calls ?? []) {
+    if (muss) {
+      const mc = rules.muss_card ?? "EO";
+      seat = rec.hands.findIndex((hnd) => hnd.includes(mc));
+    }
+    calls.push({ seat, call: w, i: calls.length });
+    snap({ kind: "call", seat, word: w, call: calls.length - 1 });
+    if (muss) break;
+    if (w === "weiter") passed.add(seat);
+    else if (w === "ramsch") break;
+    else {
+      if (holder !== null && (holder % 2 !== seat % 2 || rules.partner_overcall_new_round)) {
+        passed.clear();
+      }
+      holder = seat;
+    }
+    if (holder === null) {
+      if (passed.size === 4) {
+        if (rules.no_game === "muss") muss = true;
+        else break;
+      }
+    } else if (passed.size === 3 && !passed.has(holder)) break;
+    let nxt = (seat + 1) % 4;
+    while ((passed.has(nxt) || nxt === holder) && passed.size < 4) nxt = (nxt + 1) % 4;
+    seat = nxt;
+  }
+  for (const w of DOUBLING) {
+    if (rec[w] !== undefined && rec[w] !== null) {
+      doublings.push({ seat: rec[w], word: w, i: doublings.length });
+      snap({ kind: "kontra", seat: rec[w], word: w, doubling: doublings.length - 1 });
     }
   }
-
-  // -- seat changes through the API -------------------------------------------------------
-  async function join(seat) {
-    try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
-      sock.send({ type: "sync" });
-    } catch (e) {
-      toastError(e);
+  // the play: leaders follow the trick winners of the result
+  const winners = result.trick_winners ?? [];
+  let lead = leader;
+  let k = 0;
+  (rec.plays ?? []).forEach((card, i) => {
+    if (trick.length === 4) trick = [];
+    const who = (lead + trick.length) % 4;
+    const hand = hands[who];
+    const at = hand.indexOf(card);
+    if (at >= 0) hand.splice(at, 1);
+    trick.push({ seat: who, card });
+    let winner = null;
+    if (trick.length === 4) {
+      winner = winners[k] ?? null;
+      if (winner !== null) tricksWon[winner % 2] += 1;
+      k += 1;
+      lead = winner ?? lead;
     }
-  }
+    snap({ kind: "play", seat: who, card, winner, index: i });
+  });
+  return steps;
+}
 
-  async function addBots() {
-    try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/bots`, { seats: "fill" });
-    } catch (e) {
-      toastError(e);
-    }
+// The stand-in marks of a Mucken game (``play``, ``call``, ``doubling``: the place in the
+// record's plays, calls and Kontra words) as the replay looks them up.
+export function standInByStep(marks) {
+  const idx = { play: new Map(), call: new Map(), doubling: new Map() };
+  for (const m of marks ?? []) {
+    for (const k of ["play", "call", "doubling"]) if (Number.isInteger(m[k])) idx[k].set(m[k], m);
   }
+  return idx;
+}
 
-  async function leave() {
-    if (!window.confirm(t("table.leave_confirm"))) return;
-    try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {});
-      sock.send({ type: "sync" });
-    } catch (e) {
-      toastError(e);
-    }
+// The replay's result lines: the sentence from the viewer's side, the Augen of the pairs,
+// and who had a bot play for them.
+export function resultLines(r, { me, seatName, detail, presets }) {
+  const my = me === null || me === undefined ? null : me % 2;
+  const said = describeResult(r, { my, names: [0, 1, 2, 3].map(seatName),
+    rules: rulesOf(detail.record, presets) });
+  const pl = (p) => (my === null ? `${seatName(p)} & ${seatName(p + 2)}`
+    : p === my ? t("table.we") : t("table.they"));
+  const out = [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
+    h("p", { class: "result-why", text: said.sentence })];
+  if (r.augen) {
+    out.push(h("p", { class: "muted", text:
+      `${t("result.augen")}: ${pl(0)} ${r.augen[0]} : ${r.augen[1]} ${pl(1)}` }));
   }
-
-  render();
-  loadBotInfo().then(() => { if (viewEl.isConnected) render(); });
-  return {
-    destroy() {
-      document.title = t("app.title");
-      sock.close();
-      clearInterval(ticker);
-      clearTimeout(holdTimer);
-      clearTimeout(pendingTimer);
-      clearTimeout(hintTimer);
-      resize.disconnect();
-      window.removeEventListener("resize", fit);
-      document.removeEventListener("keydown", onKey);
-    },
-    rerender: render,
-  };
+  const seats = [...new Set((detail.stand_in ?? []).map((m) => m.seat))];
+  if (seats.length) {
+    out.push(h("p", { class: "stand-in-note", text: t("replay.stand_in_note", {
+      names: seats.map(seatName).join(", "), n: detail.stand_in.length }) }));
+  }
+  return out;
 }

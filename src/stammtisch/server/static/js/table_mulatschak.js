@@ -1,6 +1,6 @@
-// Mulatschak's part of the table page (the game's ui_module): table.js draws the shell (2 to
-// 6 seats around the felt, the trick, the hand, fitting, motion, chat) and asks this module
-// for what is Mulatschak's own: the cut (a slider for where to cut) or Klopfen with the
+// Mulatschak's part of the table page (the game's ui_module): table_page.js draws the shell
+// (2 to 6 seats around the felt, the trick, the hand, fitting, motion, chat) and asks this
+// module for what is Mulatschak's own: the cut (a slider for where to cut) or Klopfen with the
 // cut card and the Weli shown to all, the Stichansage with "bei mir" and the Muli (also out
 // of turn: the server offers it in the state message's "out_of_turn"), the trump, mitgehen
 // or daheim, the Kartentausch in all its forms (cards picked in the hand; "sicht" and the
@@ -136,7 +136,7 @@ export function feltNote(v, { seatName, cardOpts }) {
   return box;
 }
 
-// a card of the felt's centre (table.js passes its card options: the Salzburg pattern)
+// a card of the felt's centre (table_page.js passes its card options: the Salzburg pattern)
 function cardElementOf(code, cardOpts) {
   const opts = cardOpts ? cardOpts({ label: cardName(code) }) : { ...CARD_OPTIONS, label: cardName(code) };
   return cardElement(code, opts);

@@ -1,6 +1,6 @@
-// Mus's part of the table page (the game's ui_module).  Mus is not a trick game: table.js
-// draws the shell (the four seats, the hand, the action bar, the side panels, chat) and
-// asks this module for what is Mus's own:
+// Mus's part of the table page (the game's ui_module).  Mus is not a trick game:
+// table_page.js draws the shell (the four seats, the hand, the action bar, the side panels,
+// chat) and asks this module for what is Mus's own:
 //   - the felt's centre (centre): the round – Mus? / Descarte / the four lances (Grande,
 //     Chica, Pares, Juego or Punto) with each lance's state, the running stake and who must
 //     answer, Mano and the counterclockwise direction;

@@ -1,4 +1,4 @@
-// Schafkopf's part of the table page (the game's ui_module): table.js draws the shell
+// Schafkopf's part of the table page (the game's ui_module): table_page.js draws the shell
 // (seats, trick, hand, fitting, motion, chat) and asks this module for what is Schafkopf's
 // own: the words, the announcement flow (Legen after the first four cards, weiter or a game
 // from the game dialog, Hochzeit, Stoßen), the contract with the called ace, the result
@@ -257,6 +257,7 @@ export function describe(r, v, { me, seatName }) {
 }
 
 // The Abrechnung: one column per player, a row per finished hand, the running balance.
+export const sheetTitle = () => t("sk.abrechnung");
 export function abrechnung(sheet, { seatName, me }) {
   const hands = sheet?.hands ?? [];
   const totals = sheet?.totals ?? [0, 0, 0, 0];
@@ -358,18 +359,20 @@ export function replaySteps(detail) {
   return steps;
 }
 
-// The stand-in marks of a Schafkopf game (``index``: the action's place in the record)
-// as the replay looks them up: by play, call and Stoß index of the steps.
-export function standInByStep(marks, steps) {
-  const idx = { play: new Map(), call: new Map(), doubling: new Map() };
-  const byAct = new Map((marks ?? []).filter((m) => Number.isInteger(m.index))
-    .map((m) => [m.index, m]));
-  for (const st of steps) {
-    const m = byAct.get(st.act);
-    if (!m) continue;
-    if (st.kind === "play") idx.play.set(st.index, m);
-    else if (st.kind === "call") idx.call.set(st.call, m);
-    else if (st.kind === "kontra") idx.doubling.set(st.doubling, m);
-  }
-  return idx;
+// The replay's result lines: the sentence from the viewer's side (its Laufende from the
+// dealt hands), the Augen and the payment of every player.
+export function resultLines(r, { me, seatName, detail }) {
+  const said = describe(r, { dealt: detail.record.hands }, { me, seatName });
+  return [h("p", { class: `verdict${said.cls ? ` ${said.cls}` : ""}`, text: said.verdict }),
+    h("p", { class: "result-why", text: said.sentence }),
+    r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${
+      [0, 1, 2, 3].map((s) => `${seatName(s)} ${r.augen[s]}`).join(" · ")}` }) : null,
+    r.payments ? h("p", { class: "muted", text: `${t("sk.payment")}: ${
+      [0, 1, 2, 3].map((s) => `${seatName(s)} ${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}`)
+        .join(" · ")}` }) : null];
 }
+
+// whose values the replay's analysis gives: the declaring side (declarer and partner)
+export const analysisSide = (r, seatName) => [r.declarer, r.partner]
+  .filter((x, k, all) => x !== null && x !== undefined && all.indexOf(x) === k)
+  .map(seatName).join(" & ");

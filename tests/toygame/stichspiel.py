@@ -33,6 +33,7 @@ from stammtisch.engine.records import load_record
 from stammtisch.engine.results import GameResult
 from stammtisch.errors import InvalidActionError, RecordError, RulesError
 from stammtisch.games.base import GamePlugin
+from stammtisch.games.base.encoding import Layout, draw
 from stammtisch.games.base.options import RulesSchema, derive_options
 from stammtisch.games.base.plain import PlainPresenter, PlainStatistics
 from stammtisch.games.base.rounds import rounds_match
@@ -208,6 +209,78 @@ def replay_record(source: Any) -> dict[str, Any]:
     return result.to_json()
 
 
+# -- research: ids, tensors and chance for the generic PettingZoo and OpenSpiel adapters --
+class StichEncoding:
+    """Action ids 0..5 are the cards of ``DECK``; OpenSpiel draws the shuffle card by card
+    (outcome ids 0..5 likewise); the observation: the own hand, the trick's cards, the
+    tricks won per seat (relative to the observer) and who is to act."""
+
+    num_players, num_actions, num_cards = 2, 6, 6
+    information_state_shape: tuple[int, ...] | None = None
+    information_state_strings = False
+    zero_sum, max_chance_outcomes, max_game_length = True, 6, 12
+    params: Mapping[str, int] = {}
+
+    def __init__(self, rules: StichRules) -> None:
+        self.rules = rules
+        self.max_utility = 3.0 * rules.points_per_trick
+        self.layout = Layout([("hand", (6,)), ("trick", (6,)), ("won", (2,)),
+                              ("to_act", (2,))])
+        self.observation_shape: tuple[int, ...] = (self.layout.size,)
+
+    def initial_state(self, dealer: int) -> StichState:
+        return StichState(self.rules, dealer)
+
+    def legal_ids(self, state: StichState, pending: Sequence[int] = ()) -> list[int]:
+        if state.current_player == CHANCE:
+            return [i for i in range(6) if i not in pending]
+        return sorted(DECK.index(c) for c in state.legal_actions() if isinstance(c, Card))
+
+    def action_index(self, action: Action, state: StichState) -> int:
+        if not isinstance(action, Card) or action not in DECK:
+            raise InvalidActionError(f"{action}: not a card of the game")
+        return DECK.index(action)
+
+    def action_of(self, state: StichState, ids: Sequence[int]) -> Action | None:
+        if state.current_player == CHANCE:
+            return draw(DECK, range(6), ids)
+        return DECK[ids[-1]]
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        return f"{'draw:' if chance else ''}{DECK[index]}"
+
+    def returns(self, state: StichState) -> list[float]:
+        return [float(r) for r in state.returns()]
+
+    def observation(self, state: StichState, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: Any = None) -> Any:
+        out = self.layout.cleared(out)
+        t = self.layout.split(out)
+        for c in (state.hands[seat] if private else ()):
+            t["hand"][DECK.index(c)] = 1
+        for _, c in state.trick:
+            t["trick"][DECK.index(c)] = 1
+        for w in state.winners:
+            t["won"][(w - seat) % 2] += 1 / 3
+        if state.current_player >= 0:
+            t["to_act"][(state.current_player - seat) % 2] = 1
+        return out
+
+    def pieces(self, tensor: Any, *, perfect_recall: bool = False) -> dict[str, Any]:
+        return self.layout.split(tensor)
+
+    def observation_string(self, state: StichState, seat: int, pending: Sequence[int] = (),
+                           *, private: bool = True, perfect_recall: bool = False) -> str:
+        view = state.view(seat)
+        return (f"hand {' '.join(view['hand'] if private else [])} | trick "
+                f"{' '.join(c for _, c in view['trick'])} | won {view['winners']}")
+
+    def resample(self, state: StichState, history: Sequence[int], player: int,
+                 uniform: Any) -> list[int] | None:
+        return None
+
+
 PLUGIN: GamePlugin = GamePlugin(
     name="stichspiel", title={"de": "Stichspiel", "en": "Trick game"}, seats=(2, 2),
     zero_sum=True, rules_class=StichRules, presets=PRESETS, default_preset="standard",
@@ -217,4 +290,5 @@ PLUGIN: GamePlugin = GamePlugin(
     describe_result=lambda out: f"points {out['points'][0]}:{out['points'][1]}",
     new_match=rounds_match(new_state), presenter=lambda: PlainPresenter(PLUGIN),
     statistics=PlainStatistics(new_state),
+    encoding=lambda rules, **params: StichEncoding(rules),
 )

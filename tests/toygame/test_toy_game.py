@@ -8,6 +8,7 @@ import importlib.util
 import json
 import random
 import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -113,3 +114,25 @@ def test_play_runs_the_toy_game_in_the_terminal() -> None:
     assert "Trick game for 2" in out.output and "Possible: 1)" in out.output
     assert "Result: {\"trick_winners\"" in out.output and "Points: You " in out.output
     assert "Game 2" in out.output
+
+
+def test_the_research_adapters_take_the_toy_game() -> None:
+    """PettingZoo's api_test and OpenSpiel's random_sim_test over the toy game, through the
+    adapters written once (research/pettingzoo.py, research/spiel.py)."""
+    pyspiel = pytest.importorskip("pyspiel", reason="the research extra (open_spiel)")
+    pz_test = pytest.importorskip("pettingzoo.test", reason="the research extra (pettingzoo)")
+    from stammtisch.research import spiel
+    from stammtisch.research.pettingzoo import env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # Dict observations (as every game's)
+        pz_test.api_test(env("stichspiel"), num_cycles=50)
+    spiel.register(toy.PLUGIN)  # once: the facade registers the built-in games on import
+    game = spiel.load_game(toy.PLUGIN)
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        actions = (state.chance_outcomes() if state.is_chance_node()
+                   else [(a, 1.0) for a in state.legal_actions()])
+        state.apply_action(actions[0][0])
+    assert sum(state.returns()) == 0

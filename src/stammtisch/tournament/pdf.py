@@ -241,6 +241,20 @@ def _grid_cut_lines(c: Canvas, cols: int, rows: int, used: int, w: float, h: flo
         _cut_line(c, margin / 2, yy, w - margin / 2, yy)
 
 
+def _slip_pages(c: Canvas, items: int, w: float, h: float, margin: float,
+                draw: Callable[[int, float, float, float, float], None]) -> None:
+    """``items`` slips, eight to a page in two columns with cut lines; ``draw(i, x, y,
+    width, height)`` draws the ``i``-th."""
+    for i, k, x, y, cw, ch in _grid(items, 8, 2, w, h, margin):
+        if k == 0:
+            if i:
+                c.showPage()
+            _grid_cut_lines(c, 2, 4, min(8, items - i), w, h, margin)
+        draw(i, x, y, cw, ch)
+    if items:
+        c.showPage()
+
+
 # -- score sheets -----------------------------------------------------------------------
 
 def score_sheets(t: Tournament, round_: int,
@@ -484,14 +498,10 @@ def draw_slips(t: Tournament, *, compress: bool = True) -> bytes:
     with _document("Auslosung", t, A4, compress) as (c, buf):
         if not ids:
             _empty(c, t, "Auslosung", "Noch niemand angemeldet.")
-        for i, k, x, y, cw, ch in _grid(len(ids), 8, 2, w, h, margin):
-            if k == 0:
-                if i:
-                    c.showPage()
-                _grid_cut_lines(c, 2, 4, min(8, len(ids) - i), w, h, margin)
+        def slip(i: int, x: float, y: float, cw: float, ch: float) -> None:
             _slip(c, t, ids[i], x, y, cw, ch, seefest, count)
-        if ids:
-            c.showPage()
+
+        _slip_pages(c, len(ids), w, h, margin, slip)
     return buf.getvalue()
 
 
@@ -764,15 +774,11 @@ def registration_qr_sheet(t: Tournament, url_for_code: Callable[[str], str], *,
     with _document("Anmeldung per QR-Code", t, A4, compress) as (c, buf):
         if not pending:
             _empty(c, t, "Anmeldung per QR-Code", "Keine offenen Voranmeldungen.")
-        for i, k, x, y, cw, ch in _grid(len(pending), 8, 2, w, h, margin):
-            if k == 0:
-                if i:
-                    c.showPage()
-                _grid_cut_lines(c, 2, 4, min(8, len(pending) - i), w, h, margin)
+        def card(i: int, x: float, y: float, cw: float, ch: float) -> None:
             e = pending[i]
             _checkin_card(c, t, e.names, e.code, url_for_code(e.code), x, y, cw, ch)
-        if pending:
-            c.showPage()
+
+        _slip_pages(c, len(pending), w, h, margin, card)
     return buf.getvalue()
 
 

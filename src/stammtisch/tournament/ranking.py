@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -120,6 +120,19 @@ def _int(value: Any, where: str, minimum: int) -> int:
     return value
 
 
+def _objects(data: Mapping[str, Any], key: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """The objects of the list ``data[key]`` (none without the key), each with its place
+    (``bobbl[3]``) for the messages."""
+    raw = data.get(key, [])
+    if not isinstance(raw, list):
+        raise ResultsError(f"{key}: must be a list")
+    for i, item in enumerate(raw):
+        where = f"{key}[{i}]"
+        if not isinstance(item, Mapping):
+            raise ResultsError(f"{where}: must be an object")
+        yield where, item
+
+
 def parse_results(data: Any) -> Results:
     """Check a results object (as read from JSON) and return it typed."""
     if not isinstance(data, Mapping):
@@ -152,16 +165,10 @@ def parse_results(data: Any) -> Results:
             raise ResultsError(f"{where}.helper: must be true or false")
         if helper:
             helpers.add(pid)
-    raw_bobbl = data.get("bobbl", [])
-    if not isinstance(raw_bobbl, list):
-        raise ResultsError("bobbl: must be a list")
     bobbl: list[BobblResult] = []
     seen_at: dict[tuple[int, str], int] = {}
     table_pairs: dict[tuple[int, int], frozenset[tuple[str, ...]]] = {}
-    for i, b in enumerate(raw_bobbl):
-        where = f"bobbl[{i}]"
-        if not isinstance(b, Mapping):
-            raise ResultsError(f"{where}: must be an object")
+    for where, b in _objects(data, "bobbl"):
         rnd = _int(b.get("round"), f"{where}.round", 1)
         tbl = _int(b.get("table"), f"{where}.table", 1)
         bp = b.get("pairs")
@@ -206,14 +213,8 @@ def parse_results(data: Any) -> Results:
         raise ResultsError("bye: must be {\"bobbl\": n, \"tore\": n}")
     bye_bobbl = _int(bye.get("bobbl", 1), "bye.bobbl", 0)
     bye_tore = _int(bye.get("tore", 0), "bye.tore", 0)
-    raw_byes = data.get("byes", [])
-    if not isinstance(raw_byes, list):
-        raise ResultsError("byes: must be a list")
     byes = []
-    for i, b in enumerate(raw_byes):
-        where = f"byes[{i}]"
-        if not isinstance(b, Mapping):
-            raise ResultsError(f"{where}: must be an object")
+    for where, b in _objects(data, "byes"):
         rnd = _int(b.get("round"), f"{where}.round", 1)
         members = _side(b.get("pairs"), pairs, f"{where}.pairs")
         for pid in members:
@@ -221,19 +222,13 @@ def parse_results(data: Any) -> Results:
                 raise ResultsError(f"{where}: pair {pid!r} has a bye and plays at table "
                                    f"{seen_at[(rnd, pid)]} in round {rnd}")
         byes.append(Bye(rnd, members))
-    raw_comp = data.get("compensations", [])
-    if not isinstance(raw_comp, list):
-        raise ResultsError("compensations: must be a list")
     comps = []
-    for i, c in enumerate(raw_comp):
-        where = f"compensations[{i}]"
-        if not isinstance(c, Mapping):
-            raise ResultsError(f"{where}: must be an object")
-        rnd = _int(c.get("round"), f"{where}.round", 1)
-        pid = str(c.get("pair"))
-        if pid not in pairs or isinstance(c.get("pair"), bool):
-            raise ResultsError(f"{where}.pair: unknown pair {c.get('pair')!r}")
-        comps.append(Compensation(rnd, pid, _int(c.get("points"), f"{where}.points", 0)))
+    for where, comp in _objects(data, "compensations"):
+        rnd = _int(comp.get("round"), f"{where}.round", 1)
+        pid = str(comp.get("pair"))
+        if pid not in pairs or isinstance(comp.get("pair"), bool):
+            raise ResultsError(f"{where}.pair: unknown pair {comp.get('pair')!r}")
+        comps.append(Compensation(rnd, pid, _int(comp.get("points"), f"{where}.points", 0)))
     return Results(name, target, pairs, tuple(bobbl), lots, bye_bobbl, bye_tore,
                    tuple(byes), tuple(comps), frozenset(helpers))
 

@@ -294,20 +294,28 @@ class TournamentService:
         a = self._apply(tid, who, "check_in", {"code": code}, fn)
         return self._done(a, entrant=a.value)
 
-    def set_paid(self, tid: str, who: str, entrant: str, paid: bool,
-                 expected_version: int | None = None) -> dict[str, Any]:
-        if not isinstance(paid, bool):
-            raise TournamentError(f"paid={paid!r}: must be true or false", "bad_input",
-                                  field="paid")
+    def _set_flag(self, tid: str, who: str, entrant: str, flag: str, value: bool,
+                  expected_version: int | None, set_flag: Callable[[Tournament], object]
+                  ) -> dict[str, Any]:
+        """Set an entrant's yes/no ``flag`` (``paid``, ``present``) by ``set_flag``; the
+        answer is the entrant."""
+        if not isinstance(value, bool):
+            raise TournamentError(f"{flag}={value!r}: must be true or false", "bad_input",
+                                  field=flag)
 
         def fn(t: Tournament) -> dict[str, Any]:
             e = self._known_entrant(t, entrant)
-            t.set_paid(entrant, paid, expected_version)
+            set_flag(t)
             return self._entrant_json(t, e)
 
-        a = self._apply(tid, who, "set_paid", {"entrant": entrant, "paid": paid,
-                                               "expected_version": expected_version}, fn)
+        a = self._apply(tid, who, f"set_{flag}", {"entrant": entrant, flag: value,
+                                                  "expected_version": expected_version}, fn)
         return self._done(a, entrant=a.value)
+
+    def set_paid(self, tid: str, who: str, entrant: str, paid: bool,
+                 expected_version: int | None = None) -> dict[str, Any]:
+        return self._set_flag(tid, who, entrant, "paid", paid, expected_version,
+                              lambda t: t.set_paid(entrant, paid, expected_version))
 
     def withdraw(self, tid: str, who: str, entrant: str,
                  expected_version: int | None = None) -> dict[str, Any]:
@@ -325,18 +333,9 @@ class TournamentService:
     def set_present(self, tid: str, who: str, entrant: str, present: bool,
                     expected_version: int | None = None) -> dict[str, Any]:
         """Mark an entrant present or absent (before the start, or between rounds)."""
-        if not isinstance(present, bool):
-            raise TournamentError(f"present={present!r}: must be true or false", "bad_input",
-                                  field="present")
-
-        def fn(t: Tournament) -> dict[str, Any]:
-            e = self._known_entrant(t, entrant)
-            t.set_present(entrant, present, self.rng, expected_version)
-            return self._entrant_json(t, e)
-
-        a = self._apply(tid, who, "set_present", {"entrant": entrant, "present": present,
-                                                  "expected_version": expected_version}, fn)
-        return self._done(a, entrant=a.value)
+        return self._set_flag(tid, who, entrant, "present", present, expected_version,
+                              lambda t: t.set_present(entrant, present, self.rng,
+                                                      expected_version))
 
     # -- the draw ----------------------------------------------------------------------------
     @staticmethod

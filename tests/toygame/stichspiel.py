@@ -62,6 +62,12 @@ class StichRules:
         except TypeError as e:
             raise RulesError(str(e)) from None
 
+    @classmethod
+    def from_json(cls, data: str | Mapping[str, Any]) -> StichRules:
+        """From a preset name or ``to_json()``'s object."""
+        options = {"name": data} if isinstance(data, str) else dict(data)
+        return cls.preset(options.pop("name", "standard"), **options)
+
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
@@ -163,7 +169,9 @@ class StichState(GameState):
         return {"game": self.game_name, "phase": self.phase, "to_act": self._player,
                 "hand": None if seat is None else [str(c) for c in self.hands[seat]],
                 "hand_sizes": [len(h) for h in self.hands],
-                "trick": [[s, str(c)] for s, c in self.trick], "winners": list(self.winners)}
+                "trick": [[s, str(c)] for s, c in self.trick], "winners": list(self.winners),
+                "legal": ([str(a) for a in self.legal_actions()]
+                          if seat is not None and seat == self._player else [])}
 
     def clone(self) -> StichState:
         return copy.deepcopy(self)

@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, Self
+from typing import Any, Final, Protocol, Self, TypeVar
 
 from stammtisch.cards import Card
 from stammtisch.engine.results import GameResult
@@ -254,6 +254,18 @@ def resolve_chance(state: GameState, rng: Rng) -> None:
     """Apply chance outcomes drawn from ``rng`` until a player (or the end) is to act."""
     while state.current_player == CHANCE:
         state.apply_unchecked(state.sample_chance(rng))
+
+
+_S = TypeVar("_S", bound=GameState)
+
+
+def drawn(state: _S, rng: Rng | None) -> _S:
+    """``state`` with its chance outcomes drawn from ``rng`` and applied (checked) until a
+    player is to act; without ``rng`` it stays as it is (waiting for the shuffle)."""
+    if rng is not None:
+        while state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+    return state
 
 
 def play_random(state: GameState, rng: Rng | None = None, *, checked: bool = True) -> GameState:

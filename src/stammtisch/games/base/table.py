@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from stammtisch.engine.core import Action, GameState, Rng
+from stammtisch.engine.core import Action, GameState, Rng, drawn
 
 __all__ = [
     "ScoreSheet",
+    "Sitting",
     "TableHooks",
     "TableMatch",
     "base_mark",
@@ -62,6 +63,25 @@ class TableMatch(Protocol):
         ...
 
     def is_over(self) -> bool: ...
+
+
+_S = TypeVar("_S", bound=GameState)
+
+
+class Sitting(Generic[_S]):
+    """The part of a game's sitting (its :class:`TableMatch`) that every game has: the
+    deal being played and the start of the next one.  The game gives :meth:`next_hand`,
+    its match's next deal at the shuffle."""
+
+    state: _S | None
+
+    def next_hand(self) -> _S:
+        raise NotImplementedError
+
+    def start_game(self, rng: Rng | None = None) -> _S:
+        """The next hand at its shuffle (shuffled with ``rng`` if given)."""
+        state = self.state = drawn(self.next_hand(), rng)
+        return state
 
 
 def never_slow(bot: str) -> bool:

@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.engine.core import CHANCE, Rng
 from stammtisch.errors import RulesError
+from stammtisch.games.base.table import Sitting
 from stammtisch.games.mulatschak.match import START, MulatschakMatch
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState
@@ -121,7 +121,7 @@ class ScoreColumn:
                 "hands": [dict(h) for h in self.hands[-self.SHOWN:]]}
 
 
-class MulatschakSitting:
+class MulatschakSitting(Sitting[MulatschakState]):
     """One Mulatschak match at a table (see the module)."""
 
     def __init__(self, rules: MulatschakRules, first_dealer: int = 0, *,
@@ -160,14 +160,8 @@ class MulatschakSitting:
     def is_over(self) -> bool:
         return self.match.is_over()
 
-    def start_game(self, rng: Rng | None = None) -> MulatschakState:
-        """The next hand at its shuffle (shuffled with ``rng`` if given)."""
-        state = self.match.start_hand()
-        if rng is not None:
-            while state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-        self.state = state
-        return state
+    def next_hand(self) -> MulatschakState:
+        return self.match.start_hand()
 
     def finish_game(self) -> None:
         """Book the finished hand on the match and the sheet; returns ``None`` (no Bobbl)."""

@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.engine.core import CHANCE, Rng
 from stammtisch.errors import RulesError
+from stammtisch.games.base.table import Sitting
 from stammtisch.games.mus.match import MusMatch
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.senas import DEFAULT_CATCH, SenasConfig
@@ -103,7 +103,7 @@ class MusSheet:
         }
 
 
-class MusSitting:
+class MusSitting(Sitting[MusState]):
     """A Mus match at a table (see the module)."""
 
     def __init__(self, rules: MusRules, first_dealer: int = 0,
@@ -125,14 +125,8 @@ class MusSitting:
         """Whether a pair has won ``sets`` sets."""
         return self.match.is_over()
 
-    def start_game(self, rng: Rng | None = None) -> MusState:
-        """The next hand at its shuffle (shuffled with ``rng`` if given)."""
-        state = self.match.start_game()
-        if rng is not None:
-            while state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-        self.state = state
-        return state
+    def next_hand(self) -> MusState:
+        return self.match.start_game()
 
     def finish_game(self) -> None:
         """Book the finished hand; Mus has no Bobbl, so this returns ``None``."""

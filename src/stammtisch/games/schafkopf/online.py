@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stammtisch.engine.core import CHANCE, Rng
+from stammtisch.games.base.table import Sitting
 from stammtisch.games.schafkopf.match import SchafkopfMatch
 from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
@@ -74,7 +74,7 @@ class AbrechnungSheet:
                 "hands": [dict(h) for h in self.hands[-self.SHOWN:]]}
 
 
-class SchafkopfSitting:
+class SchafkopfSitting(Sitting[SchafkopfState]):
     """Hands one after another (see the module); ``rounds`` rounds of four hands, then the
     sitting is over (``None``: it goes on as long as the table plays)."""
 
@@ -97,14 +97,8 @@ class SchafkopfSitting:
     def is_over(self) -> bool:
         return self.rounds is not None and len(self.sheet.hands) >= 4 * self.rounds
 
-    def start_game(self, rng: Rng | None = None) -> SchafkopfState:
-        """The next hand at its shuffle (shuffled with ``rng`` if given)."""
-        state = self.match.new_hand()
-        if rng is not None:
-            while state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-        self.state = state
-        return state
+    def next_hand(self) -> SchafkopfState:
+        return self.match.new_hand()
 
     def finish_game(self) -> None:
         """Book the finished hand; Schafkopf has no Bobbl, so this returns ``None``."""

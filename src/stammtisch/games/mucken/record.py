@@ -20,12 +20,12 @@ a Regelverstoß by seat ``s`` after ``n`` plays).  ``rules`` is a preset name or
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import Deal, Say
+from stammtisch.engine.records import final_json, json_object, record_rules, record_seat
 from stammtisch.errors import InvalidCardError, RecordError, StammtischError
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, MuckenRules
 from stammtisch.games.mucken.state import BIDDING, DOUBLING, MUSS, PLAY, MuckenState
@@ -35,11 +35,7 @@ KNOWN_KEYS = {"game", "rules", "dealer", "hands", "calls", "kontra", "re", "sup"
 
 
 def _seat(value: Any, where: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
-        raise RecordError(f"{where}: {value!r} is not a seat 0..3")
-    return value
+    return None if value is None else record_seat(value, where)
 
 
 def _card_list(value: Any, where: str) -> list[Card]:
@@ -56,15 +52,7 @@ def _card_list(value: Any, where: str) -> list[Card]:
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a mapping) and check its shape."""
-    if isinstance(source, str | bytes):
-        try:
-            data = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not JSON: {e}") from None
-    else:
-        data = dict(source)
-    if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
+    data = json_object(source)
     unknown = sorted(set(data) - KNOWN_KEYS)
     if unknown:
         raise RecordError(f"unknown key(s): {', '.join(unknown)}")
@@ -82,10 +70,7 @@ def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
 def replay(source: str | bytes | Mapping[str, Any]) -> MuckenState:
     """Replay a record with every check; returns the terminal state."""
     data = load(source)
-    try:
-        rules = MuckenRules.from_json(data.get("rules", "seefest"))
-    except StammtischError as e:
-        raise RecordError(f"rules: {e}") from None
+    rules = record_rules(data.get("rules", "seefest"), MuckenRules.from_json)
     dealer = _seat(data["dealer"], "dealer")
     assert dealer is not None
     factor = data.get("factor", 1)
@@ -192,9 +177,7 @@ def _why(e: StammtischError) -> str:
 
 def summary(state: MuckenState) -> dict[str, Any]:
     """The replay line of ``stammtisch replay --json``."""
-    r = state.final_result()
-    assert r is not None
-    return r.to_json()
+    return final_json(state)
 
 
 def record_of(state: MuckenState) -> dict[str, Any]:

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.cards import Card
+from stammtisch.engine import records
 from stammtisch.engine.core import Say, Shuffle
-from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import DECK, MulatschakState
@@ -29,7 +29,7 @@ KNOWN_KEYS = ("game", "rules", "dealer", "scores", "doubled", "deck", "actions")
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
-    return load_record(source, "mulatschak", ("rules", "dealer", "scores", "deck"))
+    return records.load_record(source, "mulatschak", ("rules", "dealer", "scores", "deck"))
 
 
 def _is_int(v: Any) -> bool:
@@ -59,10 +59,7 @@ def _deck(value: Any) -> tuple[Card, ...]:
 def replay(source: str | bytes | Mapping[str, Any]) -> MulatschakState:
     """Replay a record with every check; returns the finished hand."""
     data = load(source)
-    try:
-        rules = MulatschakRules.from_json(data["rules"])
-    except StammtischError as e:
-        raise RecordError(f"rules: {e}") from None
+    rules = records.record_rules(data["rules"], MulatschakRules.from_json)
     scores = data["scores"]
     if (not isinstance(scores, list) or not 2 <= len(scores) <= 6
             or not all(_is_int(s) for s in scores)):
@@ -70,15 +67,12 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MulatschakState:
     doubled = data.get("doubled", 0)
     if not _is_int(doubled) or doubled < 0:
         raise RecordError(f"doubled: {doubled!r} must be an integer >= 0")
-    dealer = data["dealer"]
-    n = len(scores)
-    if not _is_int(dealer) or not 0 <= dealer < n:
-        raise RecordError(f"dealer: {dealer!r} is not a seat 0..{n - 1}")
+    dealer = records.record_seat(data["dealer"], "dealer", len(scores))
     state = MulatschakState(rules, dealer, scores, doubled)
     state.apply(Shuffle(_deck(data["deck"])))
     actions = data["actions"]
     for i, entry in enumerate(actions):
-        seat, word, where = action_entry(entry, i)
+        seat, word, where = records.action_entry(entry, i)
         if state.is_terminal():
             raise RecordActionError(f"{where}: the hand is already over", i)
         player = state.current_player
@@ -101,19 +95,13 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MulatschakState:
         if action not in state.legal_actions():
             raise RecordActionError(f"{where}: {state.explain_illegal(action)}", i)
         state.apply(action)
-    if not state.is_terminal():
-        k = len(actions)
-        raise RecordActionError(
-            f"action {k}: missing, the actions stop before the hand is over "
-            f"(seat {state.current_player} is to act in phase {state.phase})", k)
+    records.actions_complete(state, actions)
     return state
 
 
 def replay_record(record: Any) -> dict[str, Any]:
     """The result object of a record (exactly the contract's keys, in its order)."""
-    result = replay(record).final_result()
-    assert result is not None
-    return result.to_json()
+    return records.final_json(replay(record))
 
 
 def record_of(state: MulatschakState) -> dict[str, Any]:

@@ -57,8 +57,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.cards import SPANISH_DECK, Card
+from stammtisch.engine import records
 from stammtisch.engine.core import CHANCE, Say, Shuffle
-from stammtisch.engine.records import action_entry, load_record
 from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.senas import SenaMade, SenasConfig
@@ -67,7 +67,7 @@ from stammtisch.games.mus.state import MusState
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
-    return load_record(source, "mus", ("rules", "dealer", "score", "hands", "stock"))
+    return records.load_record(source, "mus", ("rules", "dealer", "score", "hands", "stock"))
 
 
 def _cards(value: Any, where: str, count: int | None) -> list[Card]:
@@ -135,13 +135,8 @@ def _senas(data: dict[str, Any]) -> tuple[SenasConfig | None, list[SenaMade]]:
 
 
 def _setup(data: dict[str, Any]) -> tuple[MusRules, MusState, list[tuple[Card, ...]]]:
-    try:
-        rules = MusRules.from_json(data["rules"])
-    except StammtischError as e:
-        raise RecordError(f"rules: {e}") from None
-    dealer = data["dealer"]
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-        raise RecordError(f"dealer: {dealer!r} is not a seat 0..3")
+    rules = records.record_rules(data["rules"], MusRules.from_json)
+    dealer = records.record_seat(data["dealer"], "dealer")
     score = data["score"]
     if (not isinstance(score, list) or len(score) != 2
             or any(isinstance(v, bool) or not isinstance(v, int)
@@ -201,7 +196,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
 
     for i, entry in enumerate(actions):
         senas_until(i)
-        seat, word, where = action_entry(entry, i)
+        seat, word, where = records.action_entry(entry, i)
         if state.is_terminal():
             raise RecordActionError(f"{where}: the hand is already over", i)
         player = state.current_player
@@ -210,15 +205,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
                 f"{where}: seat {seat} may not act now (seat {player} is to act)", i)
         action = _word(state, word)
         if action is None:
-            try:
-                parsed = state.parse_action(word)
-            except StammtischError:
-                reason = f"{word!r} is not a word of Mus"
-            else:
-                if parsed in state.legal_actions():
-                    reason = f"{word!r} must be written exactly {str(parsed)!r}"
-                else:
-                    reason = state.explain_illegal(parsed)
+            reason = records.word_problem(state, word, state.legal_actions(), "Mus")
             raise RecordActionError(f"{where}: {reason}", i)
         state.apply(action)
         while state.current_player == CHANCE:
@@ -240,11 +227,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
             raise RecordError(f"{where}: after {bad.after}: the record has only "
                               f"{len(actions)} actions")
         senas_until(len(actions))
-    if not state.is_terminal():
-        n = len(actions)
-        raise RecordActionError(
-            f"action {n}: missing, the actions stop before the hand is over "
-            f"(seat {state.current_player} is to act in phase {state.phase})", n)
+    records.actions_complete(state, actions)
     if used < len(reshuffles):
         raise RecordError(f"reshuffles[{used}]: never needed (the stock did not run out)")
     return state
@@ -252,9 +235,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MusState:
 
 def replay_record(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """The result object of a record (exactly the contract's keys, in its order)."""
-    result = replay(source).final_result()
-    assert result is not None
-    return result.to_json()
+    return records.final_json(replay(source))
 
 
 def record_of(state: MusState) -> dict[str, Any]:

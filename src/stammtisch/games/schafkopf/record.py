@@ -34,9 +34,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.cards import Card
+from stammtisch.engine import records
 from stammtisch.engine.core import CHANCE, Deal
-from stammtisch.engine.records import action_entry, load_record
-from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
+from stammtisch.errors import InvalidCardError, RecordActionError, RecordError
 from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState, deal_problem
 
@@ -47,7 +47,7 @@ KNOWN_KEYS = ("game", "rules", "dealer", "hands", "actions", "players", "meta")
 
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Parse a record from JSON text (or take a mapping) and check its top-level shape."""
-    return load_record(source, "schafkopf", ("rules", "dealer", "hands"))
+    return records.load_record(source, "schafkopf", ("rules", "dealer", "hands"))
 
 
 def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
@@ -77,18 +77,12 @@ def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
 def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
     """Replay a record with every check; returns the finished hand."""
     data = load(source)
-    try:
-        rules = SchafkopfRules.from_json(data["rules"])
-    except StammtischError as e:
-        raise RecordError(f"rules: {e}") from None
-    dealer = data["dealer"]
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-        raise RecordError(f"dealer: {dealer!r} is not a seat 0..3")
-    state = SchafkopfState(rules, dealer)
+    rules = records.record_rules(data["rules"], SchafkopfRules.from_json)
+    state = SchafkopfState(rules, records.record_seat(data["dealer"], "dealer"))
     state.apply(Deal(_hands(data["hands"])))
     actions = data["actions"]
     for i, entry in enumerate(actions):
-        seat, word, where = action_entry(entry, i)
+        seat, word, where = records.action_entry(entry, i)
         if state.is_terminal():
             raise RecordActionError(f"{where}: the hand is already over", i)
         player = state.current_player
@@ -98,30 +92,16 @@ def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
         legal = state.legal_actions()
         action = next((a for a in legal if str(a) == word), None)
         if action is None:
-            try:
-                parsed = state.parse_action(word)
-            except StammtischError:
-                reason = f"{word!r} is not a word of the game"
-            else:
-                if parsed in legal:
-                    reason = f"{word!r} must be written exactly {str(parsed)!r}"
-                else:
-                    reason = state.explain_illegal(parsed)
-            raise RecordActionError(f"{where}: {reason}", i)
+            raise RecordActionError(
+                f"{where}: {records.word_problem(state, word, legal, 'the game')}", i)
         state.apply(action)
-    if not state.is_terminal():
-        n = len(actions)
-        raise RecordActionError(
-            f"action {n}: missing, the actions stop before the hand is over "
-            f"(seat {state.current_player} is to act in phase {state.phase})", n)
+    records.actions_complete(state, actions)
     return state
 
 
 def replay_record(record: Mapping[str, Any]) -> dict[str, Any]:
     """The result object of a record (exactly the contract's keys, in its order)."""
-    result = replay(record).final_result()
-    assert result is not None
-    return result.to_json()
+    return records.final_json(replay(record))
 
 
 def record_of(state: SchafkopfState) -> dict[str, Any]:

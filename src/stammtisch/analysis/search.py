@@ -7,20 +7,21 @@ deal's transposition table.  One call plays a whole trick as four nested loops (
 per card); a copy of the loops for the last two tricks evaluates the last trick
 directly.  Everything a game may switch on is read from the deal's
 :class:`~stammtisch.analysis.solver.TrickRules` once, when the closure is built, so a
-rule that is off costs a test of a local at most:
+rule that is off costs a test of a closure variable per trick at most:
 
 - ``must_trump``: a player who cannot follow must trump if able (Mucken's Ramsch);
 - the called card (Schafkopf's Rufsau): its holder, while its class has not been led,
   leads that class only with the card itself (unless he may run away with four or more
   of the class), must play it when the class is led and may not discard it.  "The class
   has been led" is :data:`LED_BIT` of the position (above the card bits) while the card
-  is still held, so the table keeps the two apart;
+  is still held, so the table keeps the two apart; a trick from a position with the bit
+  plays the card with the bit (``BIT_LED``), so the bit goes with the card;
 - ``sure_trumps``: at a boundary without a table entry, the top run of the trumps left,
   held by one side, goes to that side with its Augen whatever is played — a bound;
 - ``probe_fresh_four``: the quick look at the leads' tricks (five or more tricks left)
   also with four tricks left when the table has no card for the position;
-- the node limit (:attr:`Solver.node_limit`), checked at each boundary with three or
-  more tricks left: :class:`NodeLimitExceeded`.
+- the node limit (:attr:`Solver.node_limit`, set through the returned ``set_limit``),
+  checked at each boundary with three or more tricks left: :class:`NodeLimitExceeded`.
 
 The techniques (equivalent cards, killer leads, move ordering, the table probes before
 each call, small ints) are described in :mod:`stammtisch.analysis.solver`.

@@ -124,16 +124,10 @@ export function mountBeamer(root, { id }) {
     st.raf = requestAnimationFrame(step);
   }
 
-  const tick = setInterval(() => tickClocks(wrap, clock), 1000);
   const poll = setInterval(load, REFRESH_MS);
-  return startPage({
-    render,
-    load,
-    timers: [tick, poll],
-    stop() {
-      stopped = true;
-      if (scroller) cancelAnimationFrame(scroller.raf);
-      document.body.classList.remove("beamer-mode");
-    },
+  return startPage(wrap, clock, render, load, poll, () => {
+    stopped = true;
+    if (scroller) cancelAnimationFrame(scroller.raf);
+    document.body.classList.remove("beamer-mode");
   });
 }

@@ -121,16 +121,19 @@ export function tickClocks(root, clock) {
   for (const el of root.querySelectorAll("[data-clock-label]")) el.textContent = clock.label();
 }
 
-// A tournament page once built: draws it, loads its data and hands the router its handle.
-// destroy() runs the page's own stop (which marks it stopped) and clears its timers.
-export function startPage({ render, load, timers, stop }) {
+// A tournament page once built: ticks the round clocks in wrap each second, draws the page,
+// loads its data and hands the router its handle.  destroy() runs the page's own stop
+// (which marks it stopped), then clears the clock's timer and the page's poll.
+export function startPage(wrap, clock, render, load, poll, stop) {
+  const tick = setInterval(() => tickClocks(wrap, clock), 1000);
   render();
   load();
   return {
     rerender: render,
     destroy() {
       stop();
-      for (const timer of timers) clearInterval(timer);
+      clearInterval(tick);
+      clearInterval(poll);
     },
   };
 }

@@ -1069,7 +1069,6 @@ export function mountDesk(root, { id, checkin = null }) {
   }
 
   // -- timers --------------------------------------------------------------------------------
-  const tick = setInterval(() => tickClocks(wrap, clock), 1000);
   const poll = setInterval(() => {
     if (!document.hidden) load({ quiet: true });
   }, 4000);
@@ -1080,13 +1079,8 @@ export function mountDesk(root, { id, checkin = null }) {
   };
   window.addEventListener("hashchange", onHash);
 
-  return startPage({
-    render,
-    load,
-    timers: [tick, poll],
-    stop() {
-      stopped = true;
-      window.removeEventListener("hashchange", onHash);
-    },
+  return startPage(wrap, clock, render, load, poll, () => {
+    stopped = true;
+    window.removeEventListener("hashchange", onHash);
   });
 }

@@ -249,18 +249,12 @@ export function mountTablePhone(root, { id, table, token }) {
     await load();
   }
 
-  const tick = setInterval(() => tickClocks(wrap, clock), 1000);
   const poll = setInterval(() => {
     if (!document.hidden) load({ quiet: true });
   }, 8000);
-  return startPage({
-    render,
-    load,
-    timers: [tick, poll],
-    stop() {
-      stopped = true;
-      document.body.classList.remove("phone-mode");
-    },
+  return startPage(wrap, clock, render, load, poll, () => {
+    stopped = true;
+    document.body.classList.remove("phone-mode");
   });
 }
 

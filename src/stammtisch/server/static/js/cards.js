@@ -12,16 +12,11 @@
 import { cardName, t } from "./i18n.js";
 import { salzburgFace } from "./cards_salzburg.js";
 import { SPANISH_RE, spanishFace } from "./cards_spanish.js";
+import { ensureSprite, svg } from "./cards_svg.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const CARD_RE = /^([EGHS])(A|10|K|O|U|9|8|7)$/;
 
-export function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  for (const c of children) if (c) node.append(c);
-  return node;
-}
+export { svg };
 
 export const SUIT_COLORS = {
   E: { coat: "#7a5526", dark: "#4d3313", light: "#d9a441" },
@@ -84,9 +79,11 @@ function suitSymbol(suit) {
 }
 
 export function installSprite() {
-  if (document.getElementById("st-sprite")) return;
-  const defs = svg("defs");
-  for (const s of "EGHS") defs.append(suitSymbol(s));
+  ensureSprite("st-sprite", "EGHS", suitSymbol, backLattice);
+}
+
+// the lattice on the back of a card
+function backLattice() {
   const pattern = svg("pattern", { id: "st-back-lattice", width: 12, height: 12,
     patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" });
   pattern.append(
@@ -95,10 +92,7 @@ export function installSprite() {
       "stroke-opacity": 0.65 }),
     svg("circle", { cx: 6, cy: 6, r: 1.4, fill: "#f0bf2a", "fill-opacity": 0.8 }),
   );
-  defs.append(pattern);
-  const sprite = svg("svg", { id: "st-sprite", "aria-hidden": "true", focusable: "false",
-    style: "position:absolute;width:0;height:0;overflow:hidden" }, defs);
-  document.body.prepend(sprite);
+  return [pattern];
 }
 
 function use(suit, x, y, size, extra = {}) {

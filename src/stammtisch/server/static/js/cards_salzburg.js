@@ -7,16 +7,9 @@
 // corners, a gold frame and a red banner reading "WELI".
 // Everything is built with createElementNS from fixed data, never from markup strings.
 
-const NS = "http://www.w3.org/2000/svg";
+import { ensureSprite, svg } from "./cards_svg.js";
 
 export const SALZBURG_RE = /^([EGHS])(A|10|K|O|U|9|8|7)$|^S6$/;
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  for (const c of children) if (c) node.append(c);
-  return node;
-}
 
 // suit -> clothes of the figures
 export const SALZBURG_COLORS = {
@@ -84,15 +77,6 @@ function suitSymbol(suit) {
     );
   }
   return sym;
-}
-
-function ensureSprite() {
-  if (document.getElementById("st-sprite-sb")) return;
-  const defs = svg("defs");
-  for (const s of "EGHS") defs.append(suitSymbol(s));
-  const sprite = svg("svg", { id: "st-sprite-sb", "aria-hidden": "true", focusable: "false",
-    style: "position:absolute;width:0;height:0;overflow:hidden" }, defs);
-  document.body.prepend(sprite);
 }
 
 function pip(suit, x, y, size, rot = 0) {
@@ -259,7 +243,7 @@ function weliBanner() {
 
 // -- a whole face ------------------------------------------------------------------------------
 export function salzburgFace(suit, rank) {
-  ensureSprite();
+  ensureSprite("st-sprite-sb", "EGHS", suitSymbol);
   const weli = suit === "S" && rank === "6";
   const c = SALZBURG_COLORS[suit];
   const root = svg("svg", { viewBox: "0 0 100 160", class: "card-svg card-salzburg",

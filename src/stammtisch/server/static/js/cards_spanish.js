@@ -7,16 +7,9 @@
 // single-headed full-length figures.
 // Everything is built with createElementNS from fixed data, never from markup strings.
 
-const NS = "http://www.w3.org/2000/svg";
+import { ensureSprite, svg } from "./cards_svg.js";
 
 export const SPANISH_RE = /^([OCPB])([1-7]|S|C|R)$/;
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  for (const c of children) if (c) node.append(c);
-  return node;
-}
 
 // suit -> palette of the figures' clothes and the frame
 export const SPANISH_COLORS = {
@@ -102,15 +95,6 @@ function suitSymbol(suit) {
     );
   }
   return sym;
-}
-
-function ensureSprite() {
-  if (document.getElementById("st-sprite-es")) return;
-  const defs = svg("defs");
-  for (const s of "OCPB") defs.append(suitSymbol(s));
-  const sprite = svg("svg", { id: "st-sprite-es", "aria-hidden": "true", focusable: "false",
-    style: "position:absolute;width:0;height:0;overflow:hidden" }, defs);
-  document.body.prepend(sprite);
 }
 
 function pip(suit, x, y, size, rot = 0) {
@@ -324,7 +308,7 @@ const FIGURES = { R: rey, S: sota, C: caballo };
 
 // -- a whole face ------------------------------------------------------------------------------
 export function spanishFace(suit, rank) {
-  ensureSprite();
+  ensureSprite("st-sprite-es", "OCPB", suitSymbol);
   const root = svg("svg", { viewBox: "0 0 100 160", class: "card-svg card-spanish",
     "aria-hidden": "true", focusable: "false" });
   root.append(

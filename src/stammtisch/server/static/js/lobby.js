@@ -247,6 +247,26 @@ export function mountLobby(root) {
     const check = (id, key, label) => h("div", { class: "check" },
       bind(h("input", { type: "checkbox", id, name: key, checked: !!form[key] }), key),
       h("label", { for: id, text: label }));
+    // the parts every game's form has
+    const parts = {
+      name: () => field("c-name", t("create.name"), bind(h("input", { id: "c-name",
+        name: "name", maxlength: 80, value: form.name }), "name")),
+      public: () => [check("c-public", "public", t("create.public")),
+        h("small", { class: "muted block", text: t("create.private_hint") })],
+      timer: () => field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
+        TIMERS.map((s) => [s, s ? t("create.seconds", { n: s }) : t("create.turn_timer.0")]),
+        Number)),
+      takeover: () => [check("c-takeover", "bot_takeover", t("create.bot_takeover")),
+        h("small", { class: "muted block", text: t("create.bot_takeover_hint") })],
+      away: () => field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
+        AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
+          : t("create.minutes", { n: n / 60 })]), Number)),
+      botSeat: (seatField = field("c-seat", t("create.seat"), select("c-seat", "seat",
+        [0, 1, 2, 3].map((i) => [i, t("create.seat_n", { n: i + 1 })]), Number))) =>
+        h("div", { class: "field-row" }, field("c-bot", t("create.bot"), botSelect()), seatField),
+      submit: () => h("button", { type: "submit", class: "btn btn-primary btn-wide",
+        text: t("create.submit") }),
+    };
 
     const games = Object.entries(presets.games ?? {}).filter(([, g]) => g.tables);
     const gameSel = select("c-game", "game", games.map(([k, g]) => [k, g.title?.[language()]
@@ -260,33 +280,21 @@ export function mountLobby(root) {
       document.getElementById("c-game")?.focus();
     });
     if (form.game !== "schafkopf" && form.game !== "mucken") {
-      f.append(...otherGameFields(field, check, select, gameSel, games.length > 1));
+      f.append(...otherGameFields(field, check, select, gameSel, games.length > 1, parts));
       return f;
     }
     if (form.game === "schafkopf") {
       f.append(
-        field("c-name", t("create.name"), bind(h("input", { id: "c-name", name: "name",
-          maxlength: 80, value: form.name }), "name")),
+        parts.name(),
         games.length > 1 ? field("c-game", t("create.game"), gameSel) : null,
-        check("c-public", "public", t("create.public")),
-        h("small", { class: "muted block", text: t("create.private_hint") }),
+        ...parts.public(),
         ...schafkopfFields(field, check),
-        h("div", { class: "field-row" },
-          field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
-            TIMERS.map((x) => [x, x ? t("create.seconds", { n: x }) : t("create.turn_timer.0")]),
-            Number))),
+        h("div", { class: "field-row" }, parts.timer()),
         check("c-fill", "fill", t("create.fill_bots")),
-        check("c-takeover", "bot_takeover", t("create.bot_takeover")),
-        h("small", { class: "muted block", text: t("create.bot_takeover_hint") }),
-        field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
-          AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
-            : t("create.minutes", { n: n / 60 })]), Number)),
-        h("div", { class: "field-row" },
-          field("c-bot", t("create.bot"), botSelect()),
-          field("c-seat", t("create.seat"), select("c-seat", "seat",
-            [0, 1, 2, 3].map((i) => [i, t("create.seat_n", { n: i + 1 })]), Number))),
-        h("button", { type: "submit", class: "btn btn-primary btn-wide",
-          text: t("create.submit") }));
+        ...parts.takeover(),
+        parts.away(),
+        parts.botSeat(),
+        parts.submit());
       return f;
     }
     const presetSel = select("c-preset", "preset",
@@ -298,10 +306,8 @@ export function mountLobby(root) {
     });
     const num = Number;
     f.append(
-      field("c-name", t("create.name"), bind(h("input", { id: "c-name", name: "name",
-        maxlength: 80, value: form.name }), "name")),
-      check("c-public", "public", t("create.public")),
-      h("small", { class: "muted block", text: t("create.private_hint") }),
+      parts.name(),
+      ...parts.public(),
       games.length > 1 ? field("c-game", t("create.game"), gameSel) : null,
       field("c-preset", t("create.preset"), presetSel),
       h("fieldset", { class: "options" }, h("legend", { text: t("create.options") }),
@@ -323,22 +329,14 @@ export function mountLobby(root) {
       h("div", { class: "field-row" },
         field("c-limit", t("create.bobbl_limit"), bind(h("input", { id: "c-limit",
           type: "number", min: 1, max: 50, value: form.bobbl_limit }), "bobbl_limit", num)),
-        field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
-          TIMERS.map((s) => [s, s ? t("create.seconds", { n: s }) : t("create.turn_timer.0")]),
-          num))),
+        parts.timer()),
       check("c-fill", "fill", t("create.fill_bots")),
       check("c-hints", "allow_hints", t("create.allow_hints")),
       h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
-      check("c-takeover", "bot_takeover", t("create.bot_takeover")),
-      h("small", { class: "muted block", text: t("create.bot_takeover_hint") }),
-      field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
-        AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
-          : t("create.minutes", { n: n / 60 })]), num)),
-      h("div", { class: "field-row" },
-        field("c-bot", t("create.bot"), botSelect()),
-        field("c-seat", t("create.seat"), select("c-seat", "seat",
-          [0, 1, 2, 3].map((i) => [i, t("create.seat_n", { n: i + 1 })]), num))),
-      h("button", { type: "submit", class: "btn btn-primary btn-wide", text: t("create.submit") }),
+      ...parts.takeover(),
+      parts.away(),
+      parts.botSeat(),
+      parts.submit(),
     );
     return f;
   }
@@ -347,7 +345,7 @@ export function mountLobby(root) {
   // range: Mulatschak 2 to 6), timer, bots, seat
   const gameInfo = () => presets?.games?.[form.game] ?? { presets: {}, bots: presets?.bots ?? [] };
 
-  function otherGameFields(field, check, select, gameSel, manyGames) {
+  function otherGameFields(field, check, select, gameSel, manyGames, parts) {
     const g = gameInfo();
     const [low, high] = g.seats ?? [4, 4];
     if (!form.other || form.other.game !== form.game) {
@@ -398,31 +396,20 @@ export function mountLobby(root) {
         catchField);
     }
     return [
-      field("c-name", t("create.name"), (() => {
-        const input = h("input", { id: "c-name", name: "name", maxlength: 80, value: form.name });
-        input.addEventListener("change", () => { form.name = input.value; });
-        return input;
-      })()),
+      parts.name(),
       manyGames ? field("c-game", t("create.game"), gameSel) : null,
-      check("c-public", "public", t("create.public")),
-      h("small", { class: "muted block", text: t("create.private_hint") }),
+      ...parts.public(),
       h("div", { class: "field-row" },
         Object.keys(g.presets ?? {}).length > 1 ? field("c-preset", t("create.preset"), presetSel)
           : null,
         playersField),
       senasRow,
-      h("div", { class: "field-row" },
-        field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
-          TIMERS.map((x) => [x, x ? t("create.seconds", { n: x }) : t("create.turn_timer.0")]),
-          Number))),
+      h("div", { class: "field-row" }, parts.timer()),
       check("c-fill", "fill", t("create.fill_bots")),
-      check("c-takeover", "bot_takeover", t("create.bot_takeover")),
-      h("small", { class: "muted block", text: t("create.bot_takeover_hint") }),
-      field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
-        AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
-          : t("create.minutes", { n: n / 60 })]), Number)),
-      h("div", { class: "field-row" }, field("c-bot", t("create.bot"), botSelect()), seatField),
-      h("button", { type: "submit", class: "btn btn-primary btn-wide", text: t("create.submit") }),
+      ...parts.takeover(),
+      parts.away(),
+      parts.botSeat(seatField),
+      parts.submit(),
     ];
   }
 

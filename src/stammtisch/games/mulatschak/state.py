@@ -399,14 +399,13 @@ class MulatschakState(GameState):
     def _bid(self, seat: int, word: str) -> None:
         mode = self.bid_mode
         value = 5 if word == "muli" else int(word) if word.isdigit() else 0
-        if mode == "normal":
-            if seat != self.dealer:
-                if value:
-                    self.bid, self.holder = value, seat
-                else:
-                    self.passed.add(seat)
-                self.bid_pos += 1
-                return
+        if mode == "normal" and seat != self.dealer:
+            if value:
+                self.bid, self.holder = value, seat
+            else:
+                self.passed.add(seat)
+            self.bid_pos += 1
+        elif mode in ("normal", "dealer"):  # the dealer's word
             if value:
                 self.bid, self.holder = value, seat
             elif word == "bei mir":
@@ -422,15 +421,6 @@ class MulatschakState(GameState):
             else:
                 self.passed.add(seat)
                 self._end_bidding()
-        elif mode == "dealer":
-            if value:
-                self.bid, self.holder = value, seat
-            elif word == "bei mir":
-                self._bei_mir()
-                return
-            else:
-                self.passed.add(seat)
-            self._end_bidding()
         else:  # muli_dealer
             if word == "bei mir":
                 self.holder = seat

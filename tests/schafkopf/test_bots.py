@@ -42,7 +42,10 @@ def test_registry_names_the_bots_and_the_default() -> None:
         registry.bot_names("schafkopf"))
     assert desc.default_bot == "heuristic"
     assert desc.solver is not None and desc.solver_deal is not None
-    assert desc.analysis == "stammtisch.games.schafkopf.analysis" and desc.hint is not None
+    from stammtisch.games.schafkopf import analysis  # the plug-in names it by a loader
+
+    assert desc.analysis is not None and desc.hint is not None
+    assert desc.analysis().analyze is analysis.analyze
 
 
 def test_sampling_mirrors_the_engine_rules() -> None:

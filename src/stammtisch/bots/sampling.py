@@ -53,7 +53,10 @@ def pick_weighted(options: list[int], room: Mapping[int, int], rng: Rng) -> Sequ
     """One seat, with a chance by its room (no seat: none, and nothing drawn)."""
     if not options:
         return ()
-    r = rng.randrange(sum(room[s] for s in options))
+    total = 0
+    for s in options:
+        total += room[s]
+    r = rng.randrange(total)
     for s in options:
         r -= room[s]
         if r < 0:
@@ -115,15 +118,15 @@ def deal_constrained(cards: list[Card], eligible: Eligible, room: dict[int, int]
 
 
 def deal_in_turn(cards: Sequence[Card], sizes: Mapping[int, int],
-                 allowed: Callable[[int, Card], bool] | None = None
+                 allowed: Callable[[int, list[Card]], list[Card]] | None = None
                  ) -> tuple[dict[int, list[Card]], list[Card]] | None:
     """Seat by seat (in the order of ``sizes``), the first ``sizes[seat]`` of the cards
-    left that the seat is ``allowed`` to hold; the hands and the cards left over, or
-    ``None`` when a seat finds too few."""
+    left that ``allowed(seat, cards)`` keeps (in their order); the hands and the cards
+    left over, or ``None`` when a seat finds too few."""
     rest = list(cards)
     hands: dict[int, list[Card]] = {}
     for s, need in sizes.items():
-        got = rest[:need] if allowed is None else [c for c in rest if allowed(s, c)][:need]
+        got = (rest if allowed is None else allowed(s, rest))[:need]
         if len(got) < need:
             return None
         hands[s] = got

@@ -152,11 +152,14 @@ def sample_world(obs: Observation, rng: Rng, tries: int = 40) -> dict[int, list[
     others.sort(key=lambda s: -bin(obs.excluded.get(s, 0)).count("1"))
     sizes = {s: obs.sizes[s] for s in others}
 
+    def allowed(seat: int, cards: list[Card]) -> list[Card]:
+        ex = obs.excluded.get(seat, 0)
+        return [c for c in cards if not (ex >> INDEX[c]) & 1]
+
     def draw(attempt: int) -> dict[int, list[Card]] | None:
         cards = list(pool)
         rng.shuffle(cards)
-        ex = obs.excluded if attempt < tries else {}
-        dealt = deal_in_turn(cards, sizes, lambda s, c: not (ex.get(s, 0) >> INDEX[c]) & 1)
+        dealt = deal_in_turn(cards, sizes, allowed if attempt < tries else None)
         return None if dealt is None else {obs.seat: list(obs.hand), **dealt[0]}
 
     world = redraw(draw, tries + 1, lambda w, attempt: (True, 0.0))

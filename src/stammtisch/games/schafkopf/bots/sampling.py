@@ -179,8 +179,11 @@ def sample_world(obs: Observation, rng: Rng, tries: int = 60) -> World:
     need = {s: obs.sizes[s] for s in others}
     # the called card never lies with the declarer (he named the game without it)
     forbid_called = {obs.declarer} if obs.called is not None else set()
-    eligible = {c: [s for s in others if order.klass(c) not in obs.voids[s]
-                    and not (c == obs.called and s in forbid_called)] for c in unseen}
+    eligible: dict[Card, list[int]] = {}
+    for c in unseen:
+        k = order.klass(c)
+        eligible[c] = [s for s in others if k not in obs.voids[s]
+                       and not (c == obs.called and s in forbid_called)]
 
     def world_of(hands: dict[int, list[Card]]) -> World:
         world: World = [hands.get(s, []) for s in range(4)]

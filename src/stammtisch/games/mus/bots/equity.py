@@ -13,8 +13,7 @@ unseen cards the splits are enumerated instead (exact); otherwise a Metropolis c
 the deals (swap two cards, keep the swap when the declarations still hold: the uniform
 distribution over the consistent deals) gives ``n`` worlds, seeded by the observation.
 :func:`lance_equity` is the share of the (weighted) worlds in which the seat's pair wins
-a lance, ties to the seat nearer Mano as in the engine (the weighted mean of the
-generic PIMC loop, :func:`stammtisch.bots.pimc.weighted_mean`).
+a lance, ties to the seat nearer Mano as in the engine.
 
 >>> import random
 >>> from stammtisch.games.mus import new_state
@@ -34,7 +33,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from stammtisch.bots.pimc import weighted_mean
 from stammtisch.cards import Card
 from stammtisch.games.mus.bots.tables import HandInfo, Ranks, deal_values, ranks_of, tables_for
 from stammtisch.games.mus.rules import MusRules
@@ -297,16 +295,14 @@ def lance_equity(obs: Observation, worlds: Sequence[tuple[World, float]],
     i = LANCE_INDEX[lance]
     if results is None:
         results = outcomes(obs, worlds)
-    table = results
-    mine = obs.seat % 2
-
-    def won(k: int) -> float | None:
-        winner, bonus = table[k][i]
+    won = total = 0.0
+    for k, (_, p) in enumerate(worlds):
+        if weights is not None:
+            p *= weights[k]
+        winner, bonus = results[k][i]
         if winner < 0 or (i == 3 and (bonus < 0) != (lance == "punto")):
-            return None  # the lance is not played in this world
-        return 1.0 if winner % 2 == mine else 0.0
-
-    weighted = ((k, p if weights is None else p * weights[k])
-                for k, (_, p) in enumerate(worlds))
-    share = weighted_mean(weighted, won)
-    return 0.0 if share is None else share
+            continue
+        total += p
+        if winner % 2 == obs.seat % 2:
+            won += p
+    return won / total if total else 0.0

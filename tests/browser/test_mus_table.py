@@ -132,8 +132,10 @@ def test_a_mus_hand_against_three_bots(new_page, ui, lang: str) -> None:
             assert results < 40, f"done: {done}"
             if all(done.values()):
                 break
-            page.locator(".result button.next").click()
-            _wait_version(wire, version, page)
+            # the table may deal the next hand by itself meanwhile (a loaded machine): then
+            # the button is gone and the loop reads the new hand
+            if _click(page, ".result button.next"):
+                _wait_version(wire, version, page)
             continue
         if v["phase"] == "lances":
             # a standing bet: the stake and who must answer are on the board and in the

@@ -99,7 +99,7 @@ def load_bots() -> Mapping[str, BotFactory]:
 
     bots: dict[str, BotFactory] = {"heuristic": HeuristicBot, **PIMC_FACTORIES}
     try:  # needs the research extra (numpy; OpenSpiel to run)
-        from stammtisch.games.mucken.research.ismcts_bot import ISMCTS_FACTORIES
+        from stammtisch.games.mucken.bots.ismcts import ISMCTS_FACTORIES
     except ImportError:
         return bots
     bots.update(ISMCTS_FACTORIES)

@@ -291,8 +291,7 @@ class StichEncoding:
 
 PLUGIN: GamePlugin = GamePlugin(
     name="stichspiel", title={"de": "Stichspiel", "en": "Trick game"}, seats=(2, 2),
-    zero_sum=True, rules_class=StichRules, presets=PRESETS, default_preset="standard",
-    options=OPTIONS, make_rules=OPTIONS.make_rules, new_state=new_state,
+    zero_sum=True, rules_class=StichRules, options=OPTIONS, new_state=new_state,
     load_record=lambda s: load_record(s, "stichspiel", ("rules", "dealer")), replay_state=replay,
     replay_record=replay_record, record_of=record_of,
     describe_result=lambda out: f"points {out['points'][0]}:{out['points'][1]}",

@@ -50,15 +50,9 @@ class GamePlugin:
     zero_sum: bool
     #: the frozen rules class (``preset(name, **options)``, ``from_json``, ``to_json``)
     rules_class: type[Any]
-    #: preset name -> its options (the rules class builds them with ``preset(name)``)
-    presets: Mapping[str, Any]
-    default_preset: str
-    #: rules from a preset name and option overrides (validated; ``RulesError`` if not):
-    #: ``options.make_rules``, so every caller shares the schema's checks
-    make_rules: Callable[..., Any]
     #: the rules' option schema: name, type, default, allowed values and source of each
-    #: option; the one parser of ``-o key=value`` (``parse_text``), JSON (``parse_json``)
-    #: and the lobby form's fields (``to_json``)
+    #: option, the presets; the one parser of ``-o key=value`` (``parse_text``), JSON
+    #: (``parse_json``) and the lobby form's fields (``to_json``)
     options: RulesSchema[Any]
     #: a fresh deal: ``new_state(rules, dealer, rng)`` (``rng`` may be ``None``: the state
     #: waits at its first chance node)
@@ -117,6 +111,20 @@ class GamePlugin:
     #: what a live table on the server needs from the game (slow bots, the live record's
     #: extras, the stand-in marks, the rules' name, the new-table form's fields)
     table: TableHooks = field(default_factory=TableHooks)
+
+    @property
+    def presets(self) -> Mapping[str, Any]:
+        """Preset name -> its rules (the option schema's)."""
+        return self.options.presets
+
+    @property
+    def default_preset(self) -> str:
+        return self.options.default_preset
+
+    def make_rules(self, preset: str, /, **options: Any) -> Any:
+        """Rules from a preset name and option overrides, validated by the option schema
+        (``RulesError`` naming the bad option), so every caller shares its checks."""
+        return self.options.make_rules(preset, **options)
 
     def result(self, state: GameState) -> Mapping[str, Any] | None:
         """The outcome of a finished deal (``None`` before the end)."""

@@ -22,7 +22,7 @@ from stammtisch.games.mucken.match import MuckenMatch
 from stammtisch.games.mucken.options import OPTIONS
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.record import load, record_of, replay, summary
-from stammtisch.games.mucken.rules import PRESETS, MuckenRules
+from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 from stammtisch.games.mucken.statistics import STATISTICS
 from stammtisch.games.mucken.table import TABLE
@@ -164,9 +164,6 @@ PLUGIN = GamePlugin(
     seats=(4, 4),
     zero_sum=True,
     rules_class=MuckenRules,
-    presets=PRESETS,
-    default_preset="seefest",
-    make_rules=OPTIONS.make_rules,
     options=OPTIONS,
     new_state=new_state,
     load_record=load,

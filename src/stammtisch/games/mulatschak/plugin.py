@@ -20,7 +20,7 @@ from stammtisch.games.mulatschak.record import (
     replay,
     replay_record,
 )
-from stammtisch.games.mulatschak.rules import PRESETS, MulatschakRules
+from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import MulatschakState
 from stammtisch.games.mulatschak.state import new_state as _new_state
 from stammtisch.games.mulatschak.statistics import STATISTICS
@@ -118,9 +118,6 @@ PLUGIN = GamePlugin(
     seats=(2, 6),
     zero_sum=False,
     rules_class=MulatschakRules,
-    presets={name: MulatschakRules.preset(name) for name in PRESETS},
-    default_preset="salzburg",
-    make_rules=OPTIONS.make_rules,
     options=OPTIONS,
     new_state=new_state,
     load_record=load,

@@ -13,7 +13,7 @@ from stammtisch.games.base import GamePlugin
 from stammtisch.games.mus.online import new_match as new_sitting
 from stammtisch.games.mus.options import OPTIONS
 from stammtisch.games.mus.record import load, record_of, replay, replay_record
-from stammtisch.games.mus.rules import PRESETS, MusRules
+from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import MusState, new_state
 from stammtisch.games.mus.statistics import STATISTICS
 from stammtisch.games.mus.table import TABLE
@@ -71,9 +71,6 @@ PLUGIN = GamePlugin(
     seats=(4, 4),
     zero_sum=False,
     rules_class=MusRules,
-    presets=PRESETS,
-    default_preset="duples",
-    make_rules=OPTIONS.make_rules,
     options=OPTIONS,
     new_state=new_state,
     load_record=load,

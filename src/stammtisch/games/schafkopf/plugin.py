@@ -17,7 +17,7 @@ from stammtisch.games.base import GamePlugin
 from stammtisch.games.base.analysis import AnalysisHooks
 from stammtisch.games.schafkopf import online, record
 from stammtisch.games.schafkopf.options import OPTIONS
-from stammtisch.games.schafkopf.rules import PRESETS, SchafkopfRules
+from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import SchafkopfState
 from stammtisch.games.schafkopf.statistics import STATISTICS
 from stammtisch.games.schafkopf.table import TABLE
@@ -176,9 +176,6 @@ PLUGIN = GamePlugin(
     seats=(4, 4),
     zero_sum=True,
     rules_class=SchafkopfRules,
-    presets=PRESETS,
-    default_preset="standard",
-    make_rules=OPTIONS.make_rules,
     options=OPTIONS,
     new_state=new_state,
     load_record=record.load,

@@ -67,7 +67,18 @@ class Translator:
     def has(self, key: str) -> bool:
         return key in self.texts or key in self.fallback
 
+    def plural_key(self, key: str, n: Any) -> str:
+        """``key.one`` for a count of one if the texts have it (de, en, es: one is 1),
+        else ``key`` (the other form) — as the UI's ``pluralKey``."""
+        try:
+            one = float(n) == 1
+        except (TypeError, ValueError):
+            return key
+        return f"{key}.one" if one and self.has(f"{key}.one") else key
+
     def __call__(self, key: str, **params: Any) -> str:
+        if "n" in params:
+            key = self.plural_key(key, params["n"])
         text = self.texts.get(key)
         if text is None:
             text = self.fallback.get(key)

@@ -61,11 +61,12 @@ def test_result_sentences_name_winner_reason_and_points_from_the_viewers_side(
     assert de["tie_lost_us"]["verdict"] == "Verloren."
     assert en["tie_lost_us"]["verdict"] == "We lost."
     s = de["tie_lost_us"]["sentence"]
-    assert "Anna sagt Muck an" in s and "ihr gewinnt" in s and "60:60" in s and "61" in s
-    assert s.endswith("2 Punkte für euch.")
+    # the other pair by its names (issue 19: never "ihr gewinnt" under "Verloren.")
+    assert "Anna sagt Muck an" in s and "Bert & Done gewinnen" in s and "60:60" in s and "61" in s
+    assert s.endswith("2 Punkte für Bert & Done.")
     s = en["tie_lost_us"]["sentence"]
-    assert "Anna called Muck" in s and "they win" in s and "60:60" in s and "61" in s
-    assert s.endswith("2 points to them.")
+    assert "Anna called Muck" in s and "Bert & Done win" in s and "60:60" in s and "61" in s
+    assert s.endswith("2 points to Bert & Done.")
     # Bert (the other pair) sees the same game as won by "us"
     assert de["tie_lost_them"]["verdict"] == "Gewonnen!"
     assert de["tie_lost_them"]["sentence"].endswith("2 Punkte für uns.")
@@ -76,7 +77,7 @@ def test_result_sentences_name_winner_reason_and_points_from_the_viewers_side(
     assert "nach Kontra" in s and "2 Punkte, mit Kontra verdoppelt: 4 Punkte für uns." in s
     assert "doubled by Kontra: 4 points to us." in en["tie_kontra"]["sentence"]
     assert "schneider" in de["schneider"]["sentence"] and "25" in de["schneider"]["sentence"]
-    assert de["schneider"]["sentence"].endswith("3 Punkte für euch.")
+    assert de["schneider"]["sentence"].endswith("3 Punkte für Anna & Cilli.")
     assert de["pflicht_tie"]["verdict"] == "Nicht gewertet."
     assert "60:60" in de["pflicht_tie"]["sentence"]
     assert "Keiner bekommt einen Punkt" in de["pflicht_tie"]["sentence"]

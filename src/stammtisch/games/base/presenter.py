@@ -183,6 +183,14 @@ class BasePresenter(Generic[S]):
     def verb(self, seat: int, key: str, **params: Any) -> str:
         return self.shell.verb(seat, key, **params)
 
+    def dat(self, seat: int) -> str:
+        """The name after "von", "mit": "dir" ("you") for the single human."""
+        return self.t("play.you.dat") if self.shell.is_du(seat) else self.names[seat]
+
+    def akk(self, seat: int) -> str:
+        """The name after "an": "dich" ("you") for the single human."""
+        return self.t("play.you.akk") if self.shell.is_du(seat) else self.names[seat]
+
     def parse_humans(self, text: str) -> frozenset[int]:
         """``0,2`` -> the human seats (``ValueError`` if not seats below ``max_seats``)."""
         bad = f"--humans {text!r}: give seats 0-{self.max_seats - 1}, e.g. 0,2"

@@ -132,14 +132,6 @@ class MuckenPresenter(BasePresenter[MuckenState]):
         """The human seat whose view supplies the public table picture."""
         return min(self.shell.humans)
 
-    def dat(self, seat: int) -> str:
-        """The name after "von", "mit": "dir" ("you") for the single human."""
-        return self.t("play.you.dat") if self.shell.is_du(seat) else self.names[seat]
-
-    def akk(self, seat: int) -> str:
-        """The name after "an": "dich" ("you") for the single human."""
-        return self.t("play.you.akk") if self.shell.is_du(seat) else self.names[seat]
-
     # -- the sitting ---------------------------------------------------------------------
     def welcome(self) -> None:
         r, t, humans = self.rules, self.t, self.shell.humans
@@ -491,7 +483,7 @@ class MuckenPresenter(BasePresenter[MuckenState]):
         t = self.t
         head = f"[bold]{contract_name(v['contract'])}[/bold]"
         if decl is not None:
-            head += t("play.by", name=self.names[decl])
+            head += t("play.by", name=self.dat(decl))
         if v["doublings"]:
             head += " · " + ", ".join(f"{d['word'].capitalize()} ({self.names[d['seat']]})"
                                       for d in v["doublings"])

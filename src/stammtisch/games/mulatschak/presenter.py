@@ -194,8 +194,7 @@ class MulatschakPresenter(BasePresenter[MulatschakState]):
         if state.holder is None:
             self.out(self.t("play.mu.redeal"))
         else:
-            self.out(self.t("play.mu.bidder", name=self.names[state.holder],
-                            bid=self._bid_text(state.bid)))
+            self.out(self.verb(state.holder, "play.mu.bidder", bid=self._bid_text(state.bid)))
 
     def _announce(self, state: MulatschakState) -> None:
         assert state.holder is not None
@@ -326,8 +325,8 @@ class MulatschakPresenter(BasePresenter[MulatschakState]):
         if offer:
             line = self.t("play.mu.phase.offer")
         elif ph == "play":
-            line = self.t("play.mu.phase.play", name=holder, bid=self._bid_text(v["bid"]),
-                          trump=v["trump"], n=len(v["trick_winners"]) + 1)
+            line = self.verb(v["holder"], "play.mu.phase.play", bid=self._bid_text(v["bid"]),
+                             trump=v["trump"], n=len(v["trick_winners"]) + 1)
         elif ph == "mitgehen":
             line = self.t("play.mu.phase.mitgehen", name=holder, bid=self._bid_text(v["bid"]),
                           trump=v["trump"])
@@ -380,13 +379,11 @@ class MulatschakPresenter(BasePresenter[MulatschakState]):
             bidder = r["bidder"]
             t = r["tricks"][bidder]
             if not r["trick_winners"]:
-                outcome = self.t("play.mu.outcome.home", name=self.names[bidder],
-                                 bid=self._bid_text(r["bid"]))
+                outcome = self.verb(bidder, "play.mu.outcome.home", bid=self._bid_text(r["bid"]))
             else:
                 made = t == 5 if r["bid"] == 5 else t >= r["bid"]
-                outcome = self.t(f"play.mu.outcome.{'made' if made else 'fell'}",
-                                 name=self.names[bidder], bid=self._bid_text(r["bid"]),
-                                 trump=r["trump"], t=t)
+                outcome = self.verb(bidder, f"play.mu.outcome.{'made' if made else 'fell'}",
+                                    bid=self._bid_text(r["bid"]), trump=r["trump"], n=t)
         self.out(self.t("play.mu.result", n=self.shell.hand_no, outcome=outcome))
         if r["trick_winners"]:
             self.out(self.t("play.mu.tricks", list=", ".join(

@@ -46,7 +46,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "header": "— Spiel {n} (Satz {set}) · Geber {dealer} · Mano {mano} · "
                   "gegen den Uhrzeigersinn —",
         "says": "{name}: {word}",
-        "discards": "{name}: descarte, {n} Karte(n)",
+        "discards": "{name}: descarte, {n} Karten",
+        "discards.one": "{name}: descarte, {n} Karte",
         "draw": "Alle bekommen neue Karten. Neue Mus-Runde.",
         "lance": "— {lance} —",
         "decl": "Pares: {pares} · Juego: {juego}",
@@ -96,7 +97,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "header": "— Hand {n} (set {set}) · dealer {dealer} · Mano {mano} · "
                   "counterclockwise —",
         "says": "{name}: {word}",
-        "discards": "{name}: descarte, {n} card(s)",
+        "discards": "{name}: descarte, {n} cards",
+        "discards.one": "{name}: descarte, {n} card",
         "draw": "Everybody draws new cards. A new Mus round.",
         "lance": "— {lance} —",
         "decl": "Pares: {pares} · Juego: {juego}",
@@ -193,6 +195,8 @@ class MusPresenter(BasePresenter[MusState]):
     def tx(self, key: str, seat: int | None = None, **params: Any) -> str:
         if seat is not None and self.shell.is_du(seat) and f"{key}.du" in self.texts:
             key = f"{key}.du"
+        if params.get("n") == 1 and f"{key}.one" in self.texts:  # the singular form
+            key = f"{key}.one"
         if seat is not None:
             params.setdefault("name", self.names[seat])
         return self.texts[key].format(**params)

@@ -84,15 +84,14 @@ class SchafkopfPresenter(BasePresenter[SchafkopfState]):
             self.out(self.t("play.sk.says", name=self.names[seat], word=action.word))
         if len(state.tricks.winners) > tricks_before:
             n = len(state.tricks.winners)
-            self.out(self.t("play.trick_to", n=n, name=self.names[state.tricks.winners[-1]]))
+            self.out(self.t("play.trick_to", n=n, name=self.akk(state.tricks.winners[-1])))
         if not self._announced and state.phase in ("stossen", "play") and state.contract:
             self._announced = True
             self._announce(state)
         if (not self._partner_told and state.called is not None and state.called_played
                 and state.partner is not None):
             self._partner_told = True
-            self.out(self.t("play.sk.partner", card=str(state.called),
-                            name=self.names[state.partner]))
+            self.out(self.verb(state.partner, "play.sk.partner", card=str(state.called)))
 
     def end_hand(self, state: SchafkopfState) -> None:
         self.show_result(state)

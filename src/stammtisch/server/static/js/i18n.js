@@ -62,7 +62,21 @@ export function onLanguageChange(fn) {
   listeners.add(fn);
 }
 
+// Plural (issue 19): a text about a count {n} may have a singular form under "<key>.one"
+// ("Descartar {n} carta"); the plain key is the other form ("Descartar {n} cartas").  The
+// language's own rule (Intl.PluralRules) decides which one a number takes, so callers just
+// pass {n}: t("mus.discard_n", { n: 1 }).  The terminal (stammtisch.i18n) does the same.
+const PLURAL_RULES = {};
+export function pluralKey(key, n) {
+  const num = typeof n === "number" ? n : Number(n);
+  if (n === null || n === undefined || n === "" || !Number.isFinite(num)) return key;
+  const rules = PLURAL_RULES[lang] ?? (PLURAL_RULES[lang] = new Intl.PluralRules(lang));
+  const form = `${key}.${rules.select(num)}`;
+  return form !== key && has(form) ? form : key;
+}
+
 export function t(key, params = {}) {
+  if ("n" in params) key = pluralKey(key, params.n);
   let s = DICT[lang][key] ?? DICT.de[key];
   if (s === undefined) return key;
   for (const [k, v] of Object.entries(params)) s = s.split(`{${k}}`).join(String(v));

@@ -126,10 +126,12 @@ function callChoices(v, ctx) {
 function cutChoices(v, ctx) {
   const { send } = ctx;
   const counts = v.legal.filter((a) => a.startsWith("cut:")).map((a) => Number(a.slice(4)));
-  const block = h("div", { class: "choice-block" },
-    h("p", { class: "prompt", text: t("table.cut_prompt") }));
-  const group = h("div", { class: "choices cut-choices", role: "group",
-    "aria-label": t("table.cut_prompt") });
+  // the second step (after a cut: cut again or let the dealer deal) is a question too
+  const question = v.cuts?.length
+    ? t("table.cut_again_prompt", { list: v.cuts.map((n) => t("table.cut_cards", { n })).join(", ") })
+    : t("table.cut_prompt");
+  const block = h("div", { class: "choice-block" }, h("p", { class: "prompt", text: question }));
+  const group = h("div", { class: "choices cut-choices", role: "group", "aria-label": question });
   if (counts.length) {
     const min = Math.min(...counts);
     const max = Math.max(...counts);

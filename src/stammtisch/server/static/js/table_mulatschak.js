@@ -234,7 +234,13 @@ export function choices(v, ctx) {
       h("span", { text: suit ? suitName(suit) : gameWord(w) }));
     })));
   } else if (v.phase === "mitgehen") {
-    block.append(prompt("mu.prompt.mitgehen"), group(t("mu.prompt.mitgehen"),
+    // only "Mit": say why (Herz is trump, a Muli, or one's score is 3 or less)
+    const forced = !legal.includes("daheim");
+    const why = !forced ? null : v.trump === "H" ? t("mu.prompt.mitgehen_forced.herz")
+      : (v.bid ?? 0) >= 5 ? t("mu.prompt.mitgehen_forced.muli")
+        : t("mu.prompt.mitgehen_forced.score", { n: 3 });
+    block.append(forced ? h("p", { class: "prompt", text: why }) : prompt("mu.prompt.mitgehen"),
+      group(forced ? why : t("mu.prompt.mitgehen"),
       ...legal.map((w) => button(w, w === "daheim" ? " call-pass" : " btn-primary"))));
   } else if (v.phase === "exchange") {
     if (ui.key !== pickKey(v)) {
@@ -404,20 +410,27 @@ export function describe(r, v, { me, seatName }) {
     const b = r.bidder;
     const bid = bidText(r.bid);
     const played = (r.trick_winners ?? []).length > 0;
-    const made = played && (r.tricks?.[b] ?? 0) >= r.bid;
+    // what was bid and what was taken: "Bot 3 hat 1 Stich angesagt und 5 Stiche gemacht"
+    const took = r.tricks?.[b] ?? 0;
+    const tookText = plural(took);
+    const none = took ? "" : "_none";
+    const made = played && (r.bid >= 5 ? took === 5 : took >= r.bid);
     if (!played) {
       out.verdict = b === me ? t("mu.result.all_home_you") : t("mu.result.all_home", { name: seatName(b) });
     } else if (b === me) {
-      out.verdict = t(made ? "mu.result.you_made" : "mu.result.you_failed", { bid });
+      out.verdict = t(made ? "mu.result.you_made" : `mu.result.you_failed${none}`,
+        { bid, took: tookText });
     } else {
-      out.verdict = t(made ? "mu.result.made" : "mu.result.failed", { name: seatName(b), bid });
+      out.verdict = t(made ? "mu.result.made" : `mu.result.failed${none}`,
+        { name: seatName(b), bid, took: tookText });
     }
     const parts = [];
     for (let i = 0; i < n; i++) {
       if (!r.delta[i]) continue;
       parts.push(`${i === me ? t("table.you") : seatName(i)} ${signed(r.delta[i])}`);
     }
-    out.sentence = parts.join(" · ");
+    const list = parts.join(" · ");
+    out.sentence = list && list[0].toUpperCase() + list.slice(1); // "Du +1 · Bert -5"
     if (r.multiplier > 1) out.sentence += ` (×${r.multiplier})`;
   }
   if ((r.match_winner ?? []).length) {

@@ -576,7 +576,11 @@ export function describe(r, v, { me, seatName }) {
     : p === my ? t("table.we") : t("table.they"));
   if (r.set_winner !== null && r.set_winner !== undefined) {
     const ordago = Object.values(r.status ?? {}).includes("ordago");
-    out.verdict = t(ordago ? "mus.result.ordago" : "mus.result.set", { side: side(r.set_winner) });
+    // the viewer's pair in the first person ("Wir gewinnen"), the other pair by its names
+    const key = ordago ? "mus.result.ordago" : "mus.result.set";
+    const p = r.set_winner;
+    out.verdict = my === null ? t(key, { side: side(p) })
+      : t(`${key}.${p === my ? "we" : "they"}`, { pair: `${seatName(p)} & ${seatName(p + 2)}` });
     if (my !== null) out.cls = r.set_winner === my ? "won" : "lost";
   } else {
     out.verdict = t("mus.result.hand_over");

@@ -6,8 +6,8 @@
 // Only what the server's view says is shown: in a Rufspiel the partner is named once the
 // view names him (after the called ace is played), never guessed.
 
-import { cardName, language, t } from "./i18n.js";
-import { h } from "./ui.js";
+import { cardName, t } from "./i18n.js";
+import { euros, h } from "./ui.js";
 
 const SUIT_OF = { eichel: "E", gras: "G", herz: "H", schellen: "S" };
 //: the dialog's groups in the contract's order, each with its game words
@@ -191,7 +191,11 @@ function shortWord(w, group) {
   return gameWord(w);
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+// A game's grammatical gender in German (der Wenz, die Hochzeit, das Solo): the result's
+// "deinen Wenz", "deine Hochzeit", "dein Solo".  "" is neuter (the plain key).
+const MASCULINE = /^(wenz|geier|farbwenz|bettel)/;
+const FEMININE = /^(hochzeit|sie)/;
+const gender = (contract) => (MASCULINE.test(contract) ? ".m" : FEMININE.test(contract) ? ".f" : "");
 
 // The result from the viewer's side: who won, Augen, Schneider/schwarz, Laufende, money.
 export function describe(r, v, { me, seatName }) {
@@ -202,7 +206,7 @@ export function describe(r, v, { me, seatName }) {
     return out;
   }
   const pay = me === null ? null : r.payments[me];
-  const money = pay === null ? "" : ` ${t("sk.result.money", { n: signed(pay) })}`;
+  const money = pay === null ? "" : ` ${t("sk.result.money", { n: euros(pay, { sign: true }) })}`;
   if (r.contract === "ramsch") {
     if (r.loser === null || r.loser === undefined) {
       const w = r.payments.indexOf(Math.max(...r.payments));
@@ -226,12 +230,14 @@ export function describe(r, v, { me, seatName }) {
   const other = party.find((s) => s !== me);
   if (me === null) {
     const who = party.map(seatName).join(t("sk.and"));
-    out.verdict = t(declarersWon ? "sk.result.they_won" : "sk.result.they_lost", { who, game });
+    const key = declarersWon ? "sk.result.they_won" : "sk.result.they_lost";
+    out.verdict = t(party.length > 1 ? `${key}.pair` : key, { who, game });
   } else if (mine) {
+    const g = gender(r.contract);
     out.verdict = party.length > 1
-      ? t(declarersWon ? "sk.result.we_won" : "sk.result.we_lost",
+      ? t(`${declarersWon ? "sk.result.we_won" : "sk.result.we_lost"}${g}`,
         { game, name: seatName(other) })
-      : t(declarersWon ? "sk.result.i_won" : "sk.result.i_lost", { game });
+      : t(`${declarersWon ? "sk.result.i_won" : "sk.result.i_lost"}${g}`, { game });
   } else {
     const who = party.map(seatName).join(t("sk.and"));
     out.verdict = t(declarersWon ? "sk.result.against_lost" : "sk.result.against_won",
@@ -247,9 +253,13 @@ export function describe(r, v, { me, seatName }) {
     const holder = v?.dealt?.findIndex((cards) => cards.includes(top)) ?? -1;
     const partyHeld = holder < 0 ? true : party.includes(holder);
     const mySide = me !== null && party.includes(me) === partyHeld;
-    bits.push(me === null ? t(partyHeld ? "sk.result.laufende_mit" : "sk.result.laufende_ohne",
-      { n: r.laufende })
-      : t(mySide ? "sk.result.laufende_we" : "sk.result.laufende_they", { n: r.laufende }));
+    // the person and number of the side that held them: a solo player is "du" (or his
+    // name), a side of two or three "wir" (or "die anderen")
+    const alone = partyHeld && party.length === 1;
+    let key = mySide ? (alone ? "sk.result.laufende_you" : "sk.result.laufende_we")
+      : (alone ? "sk.result.laufende_one" : "sk.result.laufende_they");
+    if (me === null) key = partyHeld ? "sk.result.laufende_mit" : "sk.result.laufende_ohne";
+    bits.push(t(key, { n: r.laufende, name: seatName(party[0]) }));
   }
   if (r.multiplier > 1) bits.push(`×${r.multiplier}`);
   out.sentence = `${t("sk.result.declarers_had")} ${bits.join(", ")}.${money}`;
@@ -261,8 +271,7 @@ export const sheetTitle = () => t("sk.abrechnung");
 export function abrechnung(sheet, { seatName, me }) {
   const hands = sheet?.hands ?? [];
   const totals = sheet?.totals ?? [0, 0, 0, 0];
-  const fmt = new Intl.NumberFormat(language() === "de" ? "de-DE" : "en-GB");
-  const money = (n) => (n > 0 ? `+${fmt.format(n)}` : fmt.format(n));
+  const money = (n) => euros(n, { sign: true });
   const head = h("tr", {}, h("th", { scope: "col", text: "#" }),
     [0, 1, 2, 3].map((i) => h("th", { scope: "col", class: i === me ? "me" : "",
       text: seatName(i), title: seatName(i) })));
@@ -293,7 +302,7 @@ export function resultTable(r, v, { seatName, me }) {
       h("tr", { "data-row": "tricks" }, h("th", { scope: "row", text: t("result.tricks") }),
         [0, 1, 2, 3].map((i) => cell(i, String(v.tricks_taken?.[i] ?? 0)))),
       h("tr", {}, h("th", { scope: "row", text: t("sk.payment") }),
-        [0, 1, 2, 3].map((i) => cell(i, signed(r.payments[i]))))));
+        [0, 1, 2, 3].map((i) => cell(i, euros(r.payments[i], { sign: true }))))));
 }
 
 // The info panel's list: Legen, bids, Hochzeit answers, Stoß words, in order.
@@ -368,7 +377,7 @@ export function resultLines(r, { me, seatName, detail }) {
     r.augen ? h("p", { class: "muted", text: `${t("result.augen")}: ${
       [0, 1, 2, 3].map((s) => `${seatName(s)} ${r.augen[s]}`).join(" · ")}` }) : null,
     r.payments ? h("p", { class: "muted", text: `${t("sk.payment")}: ${
-      [0, 1, 2, 3].map((s) => `${seatName(s)} ${r.payments[s] > 0 ? "+" : ""}${r.payments[s]}`)
+      [0, 1, 2, 3].map((s) => `${seatName(s)} ${euros(r.payments[s], { sign: true })}`)
         .join(" · ")}` }) : null];
 }
 

@@ -1,7 +1,7 @@
 // DOM helpers, toasts and the small fetch wrapper.  Text always goes in through
 // textContent (h(..., {text}) or string children), never through innerHTML.
 
-import { errorText, t } from "./i18n.js";
+import { errorText, language, t } from "./i18n.js";
 
 export function h(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -57,10 +57,48 @@ export function toastError(err) {
   toast(apiErrorText(err));
 }
 
+// Remove the toasts of one kind (all if none is named): an error that was answered — a
+// refused password before a successful registration — does not stay on screen.
+export function clearToasts(kind = null) {
+  const box = document.getElementById("toasts");
+  if (!box) return;
+  for (const node of [...box.children]) {
+    if (!kind || node.classList.contains(`toast-${kind}`)) node.remove();
+  }
+}
+
+// -- words and numbers the same way on every page -----------------------------------------
+const LOCALES = { de: "de-DE", en: "en-GB", es: "es-ES" };
+export const locale = () => LOCALES[language()] ?? "de-DE";
+
+// Money in euros from cents, in the page's language: "+2,40 €" (de, es), "+€2.40" (en);
+// sign: "+" before gains (a loss always has its "−").
+export function euros(cents, { sign = false } = {}) {
+  return new Intl.NumberFormat(locale(), { style: "currency", currency: "EUR",
+    signDisplay: sign ? "exceptZero" : "auto" }).format((Number(cents) || 0) / 100);
+}
+
+//: names are 2–24 characters (the server's NAME_MAX); where space is short a name is
+//: shortened by shortName, the same way everywhere
+export const NAME_MAX = 24;
+// A name for a small place: at most `max` characters, else cut with "…"; the full name
+// goes in the element's title (nameProps).  shortName("Maximilian-Ferdinand", 12) ->
+// "Maximilian-…".
+export function shortName(name, max = 14) {
+  const s = String(name ?? "");
+  const chars = [...s];
+  return chars.length <= max ? s : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+export function nameProps(name, max = 14) {
+  const text = shortName(name, max);
+  return text === String(name ?? "") ? { text } : { text, title: String(name) };
+}
+
 // -- session and API -------------------------------------------------------------------------
 export const session = { user: null };
 
 export function setUser(user) {
+  if (user) clearToasts("error");
   session.user = user;
   window.dispatchEvent(new Event("st-session"));
 }

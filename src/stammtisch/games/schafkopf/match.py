@@ -46,7 +46,6 @@ from stammtisch.games.schafkopf.rules import SchafkopfRules
 from stammtisch.games.schafkopf.state import (
     BIDDING,
     EO,
-    GUT,
     LEGEN,
     PLAY,
     STOSSEN,
@@ -58,9 +57,6 @@ from stammtisch.games.schafkopf.state import (
 class KreuzbockState(SchafkopfState):
     """One Kreuzbock hand: seats 0 and 2 against 1 and 3, no bidding (see the module)."""
 
-    #: the pair (seat % 2) that said the last Stoß word
-    _last_pair: int = -1
-
     def _dealt(self, hands: list[list[Card]]) -> None:
         super()._dealt(hands)
         if self._phase != LEGEN:
@@ -69,13 +65,11 @@ class KreuzbockState(SchafkopfState):
     def public_partner(self) -> int | None:
         return self._partner  # crosswise: everybody knows
 
-    def _compute_legal(self) -> list[Action]:
-        if self._phase == STOSSEN:
-            word = Say(self.rules.stoss_words[len(self.stoss)])
-            if not self.stoss or self._player % 2 != self._last_pair:
-                return [word, GUT]
-            return [GUT]
-        return super()._compute_legal()
+    def _stoss_side(self, seat: int) -> object:
+        return seat % 2  # the pairs stoß each other
+
+    def _may_stoss(self, seat: int) -> bool:
+        return not self.stoss or seat % 2 != self._last_side
 
     def explain_illegal(self, action: Action) -> str:
         if self._phase == STOSSEN and isinstance(action, Say) and action.word != "gut":
@@ -85,13 +79,6 @@ class KreuzbockState(SchafkopfState):
 
     def apply_unchecked(self, action: Action) -> None:
         ph = self._phase
-        if ph == STOSSEN:
-            assert isinstance(action, Say)
-            self._legal = None
-            seat = self._player
-            self.history.append((seat, action))
-            self._kreuz_stoss(seat, action.word)
-            return
         super().apply_unchecked(action)
         if ph == LEGEN and self._phase == BIDDING:
             self._start_kreuzbock()
@@ -99,28 +86,7 @@ class KreuzbockState(SchafkopfState):
     def _start_kreuzbock(self) -> None:
         self.contract = "kreuzbock"
         self.order = NORMAL
-        if not self.rules.stoss_words:
-            self._start_play()
-            return
-        self._ask = self._from_vorhand()
-        self._phase = STOSSEN
-        self._player = self._ask[0]
-
-    def _kreuz_stoss(self, seat: int, word: str) -> None:
-        if word == "gut":
-            self._ask.pop(0)
-            if self._ask:
-                self._player = self._ask[0]
-            else:
-                self._start_play()
-            return
-        self.stoss.append((seat, word))
-        if len(self.stoss) == len(self.rules.stoss_words):
-            self._start_play()
-            return
-        self._last_pair = seat % 2
-        self._ask = [(seat + i) % 4 for i in (1, 2, 3)]
-        self._player = self._ask[0]
+        self._start_stossen()  # no declarer yet: every seat is asked, from Vorhand
 
     def _start_play(self) -> None:
         if self.stoss:

@@ -148,7 +148,8 @@ class SchafkopfState(GameState):
         # Stoßen
         self.stoss: list[tuple[int, str]] = []
         self._ask: list[int] = []
-        self._last_side: bool | None = None  # True: the declaring side said the last word
+        #: the side (:meth:`_stoss_side`) that said the last Stoß word
+        self._last_side: object = None
         # play
         self.order: TrickOrder = NORMAL
         self.tricks = TrickPlay(4, (dealer + 1) % 4)
@@ -277,10 +278,15 @@ class SchafkopfState(GameState):
     def _declaring_side(self, seat: int) -> bool:
         return seat == self.declarer or (self._partner is not None and seat == self._partner)
 
+    def _stoss_side(self, seat: int) -> object:
+        """The side ``seat`` speaks for in the Stoß round (here: the declaring side or not;
+        Kreuzbock: its pair)."""
+        return self._declaring_side(seat)
+
     def _may_stoss(self, seat: int) -> bool:
         if not self.stoss:
             return not self._declaring_side(seat)
-        return self._declaring_side(seat) != self._last_side
+        return self._stoss_side(seat) != self._last_side
 
     # -- play facts ---------------------------------------------------------------
     def _called_active_for(self, seat: int) -> bool:
@@ -570,7 +576,7 @@ class SchafkopfState(GameState):
         if len(self.stoss) == len(self.rules.stoss_words):
             self._start_play()
             return
-        self._last_side = self._declaring_side(seat)
+        self._last_side = self._stoss_side(seat)
         self._ask = [(seat + i) % 4 for i in (1, 2, 3)]
         self._player = self._ask[0]
 

@@ -1,5 +1,6 @@
 // The bots' display names and descriptions from the server (GET /api/presets →
-// bot_info: {name: {strength, name: {de, en}, description: {de, en}}}), in the UI's
+// bot_info: {name: {strength, name: {de, en, es}, description: {de, en, es}}}; every
+// game's bots), in the UI's
 // language.  Internal names (pimc-fast, ismcts-200ms …) are never shown.
 
 import { language, t } from "./i18n.js";
@@ -11,7 +12,9 @@ let loading = null;
 export function loadBotInfo() {
   if (!loading) {
     loading = api("GET", "/api/presets").then((p) => {
-      info = p?.bot_info ?? {};
+      // every game's bots (Mulatschak's "search", Mus's "bluff"), not only Mucken's
+      info = { ...(p?.bot_info ?? {}) };
+      for (const g of Object.values(p?.games ?? {})) Object.assign(info, g?.bot_info ?? {});
       return info;
     }).catch(() => info);
   }

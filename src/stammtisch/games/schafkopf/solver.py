@@ -40,7 +40,7 @@ ordering; see its docstring) with Schafkopf's :class:`~stammtisch.analysis.solve
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stammtisch.analysis.solver import NodeLimitExceeded, Solver, SolveResult, TrickRules
@@ -119,32 +119,16 @@ def contract_of(state: SchafkopfState) -> Contract:
 
 class SchafkopfSolver(Solver):
     """The solver of one Schafkopf deal (every card keeps its owner; one transposition
-    table for every position of the deal): the driver with :func:`rules_of`'s hooks;
-    ``gesucht`` of a position: the called suit has been led in a finished trick."""
-
-    def __init__(
-        self,
-        order: TrickOrder,
-        hands: Sequence[Sequence[Card]],
-        side: Collection[int],
-        *,
-        leader: int = 0,
-        trick: Sequence[Card] = (),
-        mode: str = "augen",
-        called: Card | None = None,
-        davonlaufen: bool = True,
-    ) -> None:
-        self.called = called
-        self.davonlaufen = davonlaufen
-        super().__init__(order, hands, side, leader=leader, trick=trick, mode=mode,
-                         rules=rules_of(called, davonlaufen))
+    table for every position of the deal): the driver with :func:`rules_of`'s hooks
+    (``SchafkopfSolver(order, hands, side, ..., rules=rules_of(called, davonlaufen))``, or
+    :meth:`for_contract`); ``gesucht`` of a position: the called suit has been led in a
+    finished trick."""
 
     @classmethod
     def for_contract(cls, contract: Contract, hands: Sequence[Sequence[Card]], *,
                      leader: int = 0, trick: Sequence[Card] = ()) -> SchafkopfSolver:
         return cls(contract.order, hands, contract.side, leader=leader, trick=trick,
-                   mode=contract.mode, called=contract.called,
-                   davonlaufen=contract.davonlaufen)
+                   mode=contract.mode, rules=rules_of(contract.called, contract.davonlaufen))
 
     def solve_position(self, hands: Sequence[Sequence[Card]], leader: int,
                        trick: Sequence[Card] = (), *, gesucht: bool = False) -> SolveResult:

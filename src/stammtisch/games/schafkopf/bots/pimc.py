@@ -38,7 +38,7 @@ from stammtisch.engine.core import Action, GameState, Rng
 from stammtisch.games.schafkopf.bots.heuristic import HeuristicBot
 from stammtisch.games.schafkopf.bots.sampling import Observation, World, observe, sample_world
 from stammtisch.games.schafkopf.games import game_by_word
-from stammtisch.games.schafkopf.solver import NodeLimitExceeded, SchafkopfSolver
+from stammtisch.games.schafkopf.solver import NodeLimitExceeded, SchafkopfSolver, rules_of
 from stammtisch.games.schafkopf.state import SchafkopfState
 
 __all__ = ["PIMC_FACTORIES", "PIMC_SETTINGS", "CardEstimate", "PimcBot", "PimcSettings"]
@@ -153,7 +153,7 @@ class _CardPlay:
         taken = _taken(obs, side, tricks_mode)
         solver = SchafkopfSolver(obs.order, world, side, leader=obs.leader, trick=obs.current,
                                  mode="tricks" if tricks_mode else "augen",
-                                 called=obs.called, davonlaufen=obs.davonlaufen)
+                                 rules=rules_of(obs.called, obs.davonlaufen))
         solver.node_limit = s.world_nodes
         try:
             values, reached = _solve_world(solver, obs, world, self.kind, tricks_mode,

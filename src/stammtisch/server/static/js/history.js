@@ -1,9 +1,9 @@
 // /history: the finished games of the logged-in player, each linking to its replay.
 
 import { seatDisplayName } from "./bots.js";
-import { language, t, word } from "./i18n.js";
+import { t, word } from "./i18n.js";
 import { gameWord } from "./table_schafkopf.js";
-import { api, clear, h, link, session, toastError } from "./ui.js";
+import { api, clear, euros, h, link, locale, session, toastError } from "./ui.js";
 
 export function mountHistory(root) {
   let games = null;
@@ -27,7 +27,7 @@ export function mountHistory(root) {
       box.append(h("p", { class: "empty", text: t("history.empty") }));
       return;
     }
-    const fmt = new Intl.DateTimeFormat(language() === "de" ? "de-DE" : "en-GB",
+    const fmt = new Intl.DateTimeFormat(locale(),
       { dateStyle: "medium", timeStyle: "short" });
     const rows = games.map((g) => {
       const r = g.result ?? {};
@@ -38,7 +38,7 @@ export function mountHistory(root) {
       let outcome = Array.isArray(r.payments) ? (r.contract ? gameWord(r.contract)
         : t("sk.result.redeal")) : word(r.contract ?? "");
       if (pay !== null) {
-        outcome += ` · ${pay > 0 ? "+" : pay < 0 ? "−" : "±"}${Math.abs(pay)}`;
+        outcome += ` · ${pay ? euros(pay, { sign: true }) : `±${euros(0)}`}`;
       } else if (r.winner !== null && r.winner !== undefined && !Array.isArray(r.payments)) {
         outcome += ` · ${r.winner === myPair ? "+" : "−"}${r.score}`;
       }
@@ -51,6 +51,17 @@ export function mountHistory(root) {
             : t(r.bid === 1 ? "mu.tricks_one" : "mu.tricks_n", { n: r.bid })}`;
         if (mine) outcome += ` · ${mine > 0 ? "+" : "−"}${Math.abs(mine)}`;
         won = mine !== null && mine < 0;
+      }
+      let cls = won ? "won" : "lost";
+      if ("set_winner" in r && Array.isArray(r.score)) {
+        // Mus: the set won or lost, else the score after the hand — one's own pair first
+        const p = myPair ?? 0;
+        const x = r.score[p] ?? 0;
+        const y = r.score[1 - p] ?? 0;
+        const setOver = r.set_winner !== null && r.set_winner !== undefined;
+        outcome = !setOver ? t("history.mus.hand", { x, y })
+          : t(r.set_winner === p ? "history.mus.set_won" : "history.mus.set_lost", { x, y });
+        cls = !setOver || myPair === null ? "" : r.set_winner === p ? "won" : "lost";
       }
       const standIn = new Set(g.stand_in_seats ?? []);
       const botForYou = g.bot_for_you || 0;
@@ -65,8 +76,7 @@ export function mountHistory(root) {
           : null)),
         botForYou ? h("span", { class: "bot-for-you-note", text: botForYou === 1
           ? t("history.bot_for_you_1") : t("history.bot_for_you", { n: botForYou }) }) : null),
-        h("td", { class: won ? "won" : "lost",
-          text: outcome }),
+        h("td", { class: cls || null, text: outcome }),
         h("td", {}, link(`/replay/${encodeURIComponent(g.id)}`, t("history.replay"),
           { class: "btn btn-small" })));
     });

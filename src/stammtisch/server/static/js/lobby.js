@@ -280,7 +280,9 @@ export function mountLobby(root) {
       document.getElementById("c-game")?.focus();
     });
     if (form.game !== "schafkopf" && form.game !== "mucken") {
-      f.append(...otherGameFields(field, check, select, gameSel, games.length > 1, parts));
+      // no absent field as the text "null" (Element.append(null) writes it)
+      f.append(...otherGameFields(field, check, select, gameSel, games.length > 1, parts)
+        .filter((x) => x !== null && x !== undefined));
       return f;
     }
     if (form.game === "schafkopf") {

@@ -50,7 +50,8 @@ export function gameWord(w) {
   if (w.startsWith("descarte ")) {
     const rest = w.slice(9).split(" ");
     if (rest.length === 1 && /^\d+$/.test(rest[0])) return t("mus.word.descarte_n", { n: rest[0] });
-    return t("mus.word.descarte", { cards: rest.join(" ") });
+    // the cards by their names, as at the table ("Rey de oros, Dos de bastos"), never codes
+    return t("mus.word.descarte", { cards: rest.map(cardName).join(", ") });
   }
   if (w.startsWith("sena ") || w.startsWith("seña ")) return senaName(w.split(" ")[1]);
   return w;

@@ -17,7 +17,7 @@ import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js
 import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
   soundOn } from "./fx.js";
 import { gameModule } from "./table_games.js";
-import { api, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
+import { api, chatText, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
   from "./ui.js";
 
 // where the seats sit around the felt, clockwise from one's own seat at the bottom, by the
@@ -894,7 +894,7 @@ export function mountTable(root, { id, invite }) {
         text: when.toLocaleTimeString(language() === "de" ? "de-DE" : "en-GB",
           { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) }) : null,
       h("strong", { class: "chat-name", text: m.name ?? "?" }),
-      h("span", { class: "chat-text", text: m.text ?? "" }));
+      h("span", { class: "chat-text", text: chatText(m.text) }));
   }
 
   function appendChat(m) {

@@ -31,6 +31,8 @@ const suitName = (s) => t(`sk.suit.${s}`);
 // The name of a game word (bids, contracts, Stoß words, the other words of the flow).
 export function gameWord(w) {
   if (!w) return "";
+  // a card said as a word (the Hochzeit's card in the replay): its name, never its code
+  if (/^[EGHS](A|10|K|O|U|9|8|7)$/.test(w)) return cardName(w);
   const parts = w.split("-");
   const [kind, suit] = parts;
   const tout = parts.includes("tout");

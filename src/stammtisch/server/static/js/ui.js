@@ -67,6 +67,35 @@ export function clearToasts(kind = null) {
   }
 }
 
+// -- chat: emoji as text ----------------------------------------------------------------------
+// Many machines have no colour-emoji font (and the page loads none: no network, no font
+// shipped), so a pictograph would show as an empty box.  The rule (docs/server.md): the
+// common faces and gestures become the text emoticons people typed before emoji (🙂 → ":-)");
+// any other pictograph becomes "(Emoji)" in the page's language; the joiners and variation
+// selectors that glue emoji together are dropped.  Letters, digits, punctuation and the
+// symbols of a text font (€, ♥ as text, ✓) stay as they are.
+const EMOTICONS = new Map([
+  ["🙂", ":-)"], ["😀", ":-D"], ["😃", ":-D"], ["😄", ":-D"], ["😁", ":-D"], ["😆", "xD"],
+  ["😂", ":'-D"], ["🤣", ":'-D"], ["😊", ":-)"], ["☺", ":-)"], ["😉", ";-)"], ["😜", ";-P"],
+  ["😛", ":-P"], ["😝", "xP"], ["🙁", ":-("], ["☹", ":-("], ["😞", ":-("], ["😢", ":'-("],
+  ["😭", ":'-("], ["😮", ":-O"], ["😲", ":-O"], ["😱", ":-O"], ["😐", ":-|"], ["😑", ":-|"],
+  ["😕", ":-/"], ["😏", ":-]"], ["😎", "B-)"], ["😘", ":-*"], ["😍", "<3"], ["❤", "<3"],
+  ["💔", "</3"], ["👍", "(+1)"], ["👎", "(-1)"], ["👏", "(Applaus)"], ["🍺", "(Prost)"],
+  ["🍻", "(Prost)"], ["😡", ">:-("], ["😠", ">:-("], ["🤔", "(hmm)"], ["😴", "(zzz)"],
+]);
+const PICTOGRAPH = /\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F|\u200D\p{Extended_Pictographic}\uFE0F?)*|[\u{1F1E6}-\u{1F1FF}]{1,2}/gu;
+export function chatText(text) {
+  return String(text ?? "").replace(PICTOGRAPH, (m) => {
+    const base = m.replace(/[\uFE0F\u200D]|\p{Emoji_Modifier}/gu, "");
+    const first = [...base][0] ?? "";
+    const known = EMOTICONS.get(base) ?? EMOTICONS.get(first);
+    if (known) return known;
+    // the older symbols (©, ™, ♥, ✓ …) are in text fonts: kept, unless asked for as emoji
+    if (first.codePointAt(0) < 0x1F000 && !m.includes("\uFE0F")) return base;
+    return t("chat.emoji");
+  }).replace(/[\uFE0F\u200D]/g, "");
+}
+
 // -- words and numbers the same way on every page -----------------------------------------
 const LOCALES = { de: "de-DE", en: "en-GB", es: "es-ES" };
 export const locale = () => LOCALES[language()] ?? "de-DE";

@@ -8,7 +8,7 @@ world sample build one from the view; they never read other hands.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Protocol
 
 from stammtisch.engine.core import Action, GameState, Rng
@@ -24,6 +24,24 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[], Bot]
+
+
+def settled(state: GameState, rng: Rng, game: type[GameState],
+            random_phases: Collection[str] = ("cut",)) -> Action | None:
+    """The action when there is nothing to decide, else ``None`` (the bot decides).
+
+    ``ValueError`` when nothing is legal (the bot is not to act); a uniformly random legal
+    action (one ``rng.randrange``) in ``random_phases`` (Abheben) or in a state of a game
+    other than ``game``; the one legal action when there is only one.
+    """
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError("no legal action: the bot is not to act")
+    if not isinstance(state, game) or state.phase in random_phases:
+        return actions[rng.randrange(len(actions))]
+    if len(actions) == 1:
+        return actions[0]
+    return None
 BOTS: dict[str, BotFactory] = {}
 
 

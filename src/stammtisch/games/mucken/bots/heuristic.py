@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
+from stammtisch.bots.base import settled
 from stammtisch.cards import LONG_DECK, SHORT_DECK, Card, Rank
 from stammtisch.engine.core import Action, GameState, Rng, Say
 from stammtisch.engine.tricks import TRUMP, TrickOrder
@@ -293,14 +294,11 @@ class HeuristicBot:
         self.kontra_min = kontra_min
 
     def choose(self, state: GameState, rng: Rng) -> Action:
+        # Abheben (or a game this bot does not know): any legal action, one draw
+        if (forced := settled(state, rng, MuckenState)) is not None:
+            return forced
+        assert isinstance(state, MuckenState)
         actions = state.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the bot is not to act")
-        if not isinstance(state, MuckenState) or state.phase == "cut":
-            # Abheben (or a game this bot does not know): any legal action, one draw
-            return actions[rng.randrange(len(actions))]
-        if len(actions) == 1:
-            return actions[0]
         seat = state.current_player
         view = state.view(seat)
         phase = view["phase"]

@@ -71,6 +71,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from stammtisch.bots.base import settled
 from stammtisch.engine.core import Action, Cut, GameState, Rng, Say
 from stammtisch.games.base.encoding import ResearchGame, rules_param
 from stammtisch.games.mucken.state import MuckenState
@@ -300,21 +301,17 @@ class IsmctsBot:
         self._fallback: Any = None
 
     def choose(self, state: GameState, rng: Rng) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the bot is not to act")
-        if not isinstance(state, MuckenState) or state.phase in ("shuffle", "cut"):
-            return actions[rng.randrange(len(actions))]
         self.last = None
-        if len(actions) == 1:
-            return actions[0]
+        if (forced := settled(state, rng, MuckenState, ("shuffle", "cut"))) is not None:
+            return forced
+        assert isinstance(state, MuckenState)
         seed = rng.randrange(2**32)
         try:
             openspiel_game_for(state)
         except ValueError:  # rules python_mucken cannot express
             return self._heuristic(state, rng)
         action = self.search(state, state.current_player, seed)
-        if action not in actions:  # pragma: no cover - the ids are the engine's legal ones
+        if action not in state.legal_actions():  # pragma: no cover - the engine's ids
             raise RuntimeError(f"IS-MCTS chose {action}, not a legal action")
         return action
 

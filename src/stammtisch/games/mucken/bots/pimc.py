@@ -51,6 +51,7 @@ from typing import Any
 
 from stammtisch.analysis.solver import Solver
 from stammtisch.bots import pimc
+from stammtisch.bots.base import settled
 from stammtisch.bots.sampling import dedupe, hands_key
 from stammtisch.cards import Card
 from stammtisch.engine.core import CHANCE, Action, GameState, Rng, Say
@@ -123,13 +124,10 @@ class PimcBot:
 
     # -- the bot interface -------------------------------------------------------------
     def choose(self, state: GameState, rng: Rng) -> Action:
+        if (forced := settled(state, rng, MuckenState)) is not None:
+            return forced
+        assert isinstance(state, MuckenState)
         actions = state.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the bot is not to act")
-        if not isinstance(state, MuckenState) or state.phase == "cut":
-            return actions[rng.randrange(len(actions))]
-        if len(actions) == 1:
-            return actions[0]
         phase = state.phase
         seat = state.current_player
         if phase == "play":

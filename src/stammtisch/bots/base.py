@@ -8,8 +8,9 @@ world sample build one from the view; they never read other hands.)
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection
-from typing import Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from stammtisch.engine.core import Action, GameState, Rng
 from stammtisch.errors import StammtischError
@@ -24,6 +25,24 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[], Bot]
+
+#: a bot's frozen settings dataclass (with a ``name`` field)
+S = TypeVar("S")
+
+
+class ConfiguredBot(Generic[S]):
+    """A bot whose strength is a frozen settings dataclass with a ``name``: the class's
+    ``default_settings`` unless given, keyword overrides replace single fields
+    (``PimcBot(worlds=8)``); the bot's name is the settings' name."""
+
+    default_settings: ClassVar[Any]
+
+    def __init__(self, settings: S | None = None, **overrides: Any) -> None:
+        base: Any = settings if settings is not None else self.default_settings
+        if overrides:
+            base = dataclasses.replace(base, **overrides)
+        self.settings: S = base
+        self.name: str = base.name
 
 
 def settled(state: GameState, rng: Rng, game: type[GameState],

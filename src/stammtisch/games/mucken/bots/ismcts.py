@@ -62,7 +62,6 @@ the ``research`` extra; the names ``ismcts``, ``ismcts-200ms``, ``ismcts-1s`` an
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
 import random
 import time
@@ -71,7 +70,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from stammtisch.bots.base import settled
+from stammtisch.bots.base import ConfiguredBot, settled
 from stammtisch.engine.core import Action, Cut, GameState, Rng, Say
 from stammtisch.games.base.encoding import ResearchGame, rules_param
 from stammtisch.games.mucken.state import MuckenState
@@ -287,15 +286,13 @@ def _search_class() -> type[Any]:
 # -- the bot -------------------------------------------------------------------------------
 
 
-class IsmctsBot:
+class IsmctsBot(ConfiguredBot[IsmctsSettings]):
     """OpenSpiel's IS-MCTS on ``python_mucken`` from the seat's information state."""
 
+    default_settings = ISMCTS_SETTINGS["ismcts"]
+
     def __init__(self, settings: IsmctsSettings | None = None, **overrides: Any) -> None:
-        base = settings if settings is not None else ISMCTS_SETTINGS["ismcts"]
-        if overrides:
-            base = dataclasses.replace(base, **overrides)
-        self.settings = base
-        self.name = base.name
+        super().__init__(settings, **overrides)
         #: the figures of the last search (None before the first, or without one)
         self.last: SearchStats | None = None
         self._fallback: Any = None

@@ -44,14 +44,13 @@ are deterministic, and ties go to the first option in ``legal_actions()`` order.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.analysis.solver import Solver
 from stammtisch.bots import pimc
-from stammtisch.bots.base import settled
+from stammtisch.bots.base import ConfiguredBot, settled
 from stammtisch.bots.sampling import dedupe, hands_key
 from stammtisch.cards import Card
 from stammtisch.engine.core import CHANCE, Action, GameState, Rng, Say
@@ -112,15 +111,10 @@ class CardEstimate:
     augen: float
 
 
-class PimcBot:
+class PimcBot(ConfiguredBot[PimcSettings]):
     """Samples worlds from its own view and solves each double-dummy."""
 
-    def __init__(self, settings: PimcSettings | None = None, **overrides: Any) -> None:
-        base = settings if settings is not None else PIMC_SETTINGS["pimc"]
-        if overrides:
-            base = dataclasses.replace(base, **overrides)
-        self.settings = base
-        self.name = base.name
+    default_settings = PIMC_SETTINGS["pimc"]
 
     # -- the bot interface -------------------------------------------------------------
     def choose(self, state: GameState, rng: Rng) -> Action:

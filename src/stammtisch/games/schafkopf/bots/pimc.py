@@ -26,12 +26,11 @@ Deterministic for a given ``rng``.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from stammtisch.bots import pimc
-from stammtisch.bots.base import BotFactory
+from stammtisch.bots.base import BotFactory, ConfiguredBot
 from stammtisch.bots.sampling import hands_key
 from stammtisch.cards import Card
 from stammtisch.engine.core import Action, GameState, Rng
@@ -78,15 +77,13 @@ class CardEstimate:
     value: float
 
 
-class PimcBot:
+class PimcBot(ConfiguredBot[PimcSettings]):
     """Samples worlds from its own view and solves each double-dummy."""
 
+    default_settings = PIMC_SETTINGS["pimc"]
+
     def __init__(self, settings: PimcSettings | None = None, **overrides: Any) -> None:
-        base = settings if settings is not None else PIMC_SETTINGS["pimc"]
-        if overrides:
-            base = dataclasses.replace(base, **overrides)
-        self.settings = base
-        self.name = base.name
+        super().__init__(settings, **overrides)
         self._heuristic = HeuristicBot()
 
     def choose(self, state: GameState, rng: Rng) -> Action:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import string
 import time
-from abc import ABC, abstractmethod
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from abc import ABC
+from collections import ChainMap, Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self
 
@@ -26,9 +27,10 @@ from stammtisch.bots.base import Bot
 from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng
 from stammtisch.errors import StammtischError
 
-__all__ = ["Board", "Console", "Figures", "JudgeError", "JudgeStatistics", "Rate",
-           "Statistics", "Tally", "ci95", "decision_ms", "interval", "percent", "play",
-           "ranked", "share", "verdict"]
+__all__ = ["ARENA_HEAD", "DECLARER", "Board", "Console", "Derive", "Figures", "JudgeError",
+           "JudgeStatistics", "Rate", "Statistics", "Tally", "ci95", "decision_ms",
+           "interval", "listing", "per_game", "percent", "play", "ranked", "ratio",
+           "seat_list", "share", "table", "verdict", "words"]
 
 
 class JudgeError(StammtischError):
@@ -75,6 +77,10 @@ class Figures:
     times: Mapping[str, list[float]]
     seconds: float
     jobs: int = 1
+
+    def bots(self, lineup: int) -> list[str]:
+        """The bots of ``lineup`` (0 or 1) at ``simulate``'s table A (arena: A's side)."""
+        return self.seatings[0][lineup::2]
 
     def per_second(self, count: int) -> float | None:
         return count / self.seconds if self.seconds > 0 else None
@@ -148,13 +154,37 @@ class JudgeStatistics(Protocol):
 class Statistics(ABC):
     """The defaults of :class:`JudgeStatistics` for a game's statistics, a class that is
     its own :class:`Tally` too: the plug-in holds an empty one, each run books into a new
-    one (:meth:`tally`).  A deal is the shuffle of a fresh game (dealer ``number mod
-    seats``) and then a bots' seed; a game's value is its ``returns()``; two tables in
-    ``simulate``, no matches in ``arena``."""
+    one (:meth:`tally`).  A deal is the shuffle of a fresh game of :attr:`state_class`
+    (dealer ``number mod seats``; :meth:`opening`) and then a bots' seed; a game's value is
+    its ``returns()``; two tables in ``simulate``, no matches in ``arena``.
+
+    A run books into counters per lineup (:attr:`lineups`, :meth:`count`), by kind of
+    game (:attr:`kinds`: contracts, outcomes) and for the run (:attr:`counts`).  Its JSON
+    is the keys :attr:`arena_keys` or :attr:`simulate_keys` of the judge's figures and
+    the game's :meth:`fields`, a lineup's from :attr:`lineup_fields`
+    (:meth:`lineup_json`); its text is the game's :meth:`lines` (templates of
+    :func:`words`) and the :meth:`verdict`."""
 
     margin_scale = 1.0
     simulate_tables = 2
     arena_matches = False
+    #: a fresh game outside a match: ``state_class(rules, dealer)`` (or :meth:`start`)
+    state_class: Callable[[Any, int], GameState]
+    #: the JSON keys of ``arena`` and of ``simulate``, in order (:meth:`Figures.pick`)
+    arena_keys = simulate_keys = ""
+    #: a lineup's JSON fields after its bots: a counter, or a field's name and its
+    #: :data:`Derive`
+    lineup_fields: tuple[str | tuple[str, Derive], ...] = ()
+    #: the verdict's unit and digits, and arena's JSON key of the mean difference
+    unit, digits, mean_key = "points per game", 3, "mean"
+
+    def __init__(self) -> None:
+        #: a run's counters per lineup (0 and 1)
+        self.lineups: list[Counter[str]] = [Counter(), Counter()]
+        #: a run's games by kind (contract, outcome)
+        self.kinds: Counter[Any] = Counter()
+        #: a run's other counters
+        self.counts: Counter[str] = Counter()
 
     def tally(self, arena: bool) -> Self:
         return type(self)()
@@ -162,15 +192,90 @@ class Statistics(ABC):
     def draw(self, rules: Any, master: random.Random, number: int, seats: int,
              arena: bool) -> Board:
         dealer = number % seats
-        shuffle = self.start(rules, Board(number, dealer, 0), seats).sample_chance(master)
-        return Board(number, dealer, master.getrandbits(64), (shuffle,))
+        state = self.start(rules, Board(number, dealer, 0), seats)
+        return Board(number, dealer, *self.opening(state, master, arena))
 
-    @abstractmethod
+    def opening(self, state: GameState, master: random.Random, arena: bool
+                ) -> tuple[int, tuple[Action, ...]]:
+        """A deal of ``state`` drawn from ``master``: the bots' seed and the actions it
+        opens with (the shuffle, drawn first)."""
+        shuffle = state.sample_chance(master)
+        return master.getrandbits(64), (shuffle,)
+
     def start(self, rules: Any, board: Board, seats: int) -> GameState:
         """A game of ``board`` outside a match, before its opening."""
+        return self.state_class(rules, board.dealer)
 
     def values(self, state: GameState) -> Sequence[float]:
         return state.returns()
+
+    def count(self, lineup: int, **amounts: int) -> None:
+        """Add ``amounts`` (a ``bool`` counts 1 or 0) to the counters of ``lineup``."""
+        counters = self.lineups[lineup]
+        for key, amount in amounts.items():
+            counters[key] += amount
+
+    def column(self, key: str) -> list[int]:
+        """Counter ``key`` of both lineups."""
+        return [counters[key] for counters in self.lineups]
+
+    def declarer_json(self) -> dict[str, Any]:
+        """Both lineups' ``declarer_games`` and the share of them won (``declarer_wins``)."""
+        games = sum(self.column("declarer_games"))
+        return {"declarer_games": games,
+                "declarer_win_rate": share(sum(self.column("declarer_wins")), games)}
+
+    def lineup_json(self, lineup: int, f: Figures, **head: Any) -> dict[str, Any]:
+        """The JSON of ``lineup``: ``head`` (its bots), then its :attr:`lineup_fields`."""
+        counters, out = self.lineups[lineup], dict(head)
+        for field in self.lineup_fields:
+            name, derive = (field, None) if isinstance(field, str) else field
+            out[name] = counters[name] if derive is None else derive(counters, f, lineup)
+        return out
+
+    def to_json(self, f: Figures) -> dict[str, Any]:
+        """The command's JSON (see the class)."""
+        return f.pick(self.arena_keys if f.arena else self.simulate_keys, self.fields(f))
+
+    def fields(self, f: Figures) -> dict[str, Any]:
+        """The game's JSON fields of a run, and any figure it words otherwise."""
+        return {}
+
+    def print_report(self, out: Mapping[str, Any], console: Console, rate: Rate,
+                     arena: bool) -> None:
+        """The text of a run from its JSON: the game's :meth:`lines`, the :meth:`verdict`."""
+        for line in (*self.lines(out, rate, arena), self.verdict(out, arena)):
+            console.print(line)
+
+    def lines(self, out: Mapping[str, Any], rate: Rate, arena: bool) -> list[Any]:
+        """The lines of a run's text before its verdict: text or rich renderables."""
+        return []
+
+    def lineup_lines(self, out: Mapping[str, Any], arena: bool, template: str) -> list[str]:
+        """A line per lineup (arena: the JSON's ``stats``, simulate: its ``lineups``):
+        ``template`` over the run's JSON, the lineup's and its ``name``
+        (:meth:`lineup_name`)."""
+        return [words(template, out, lineup, name=lineup["bot"] if arena else
+                      self.lineup_name(lineup["bots"]))
+                for lineup in out["stats" if arena else "lineups"]]
+
+    def verdict(self, out: Mapping[str, Any], arena: bool) -> str:
+        """The last line: arena's mean difference of A over B, simulate's margin of the
+        first lineup over the second (:meth:`margin_of`), in :attr:`unit`."""
+        if arena:
+            return verdict(f"Mean difference {out['a']} − {out['b']}", out[self.mean_key],
+                           self.unit, out["ci95"], self.digits, "n/a (one deal)")
+        return verdict(self.margin_of(out), out["margin"], self.unit, out["ci95"],
+                       self.digits)
+
+    def margin_of(self, out: Mapping[str, Any]) -> str:
+        """The head of ``simulate``'s verdict: ``Margin A+A over B+B`` (:meth:`lineup_name`)."""
+        first, second = (self.lineup_name(lineup["bots"]) for lineup in out["lineups"])
+        return f"Margin {first} over {second}"
+
+    def lineup_name(self, bots: Sequence[str]) -> str:
+        """A lineup of ``simulate`` for people: its bots joined by ``+``."""
+        return "+".join(bots)
 
 
 def play(state: GameState, bots: Sequence[Bot], rng: Rng, chance: Rng | None = None,
@@ -240,3 +345,71 @@ def decision_ms(times: Sequence[float], keys: Sequence[str] = ("median", "p95", 
                             "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]}
     return {**{k: round(1000 * at[k], 3) for k in keys}, "decisions": len(ordered)}
 
+
+
+def seat_list(bots: Sequence[str]) -> str:
+    """The bots by seat for people: ``0=heuristic, 1=random``."""
+    return ", ".join(f"{seat}={bot}" for seat, bot in enumerate(bots))
+
+
+def listing(counts: Mapping[str, Any]) -> str:
+    """Counts for people: ``wenz 3, solo 1``."""
+    return ", ".join(f"{key} {n}" for key, n in counts.items())
+
+
+class _Words(string.Formatter):
+    """:meth:`str.format` with a share for people: ``{rate:.1%}`` is ``-`` for none."""
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if value is None and format_spec.endswith("%"):
+            return "-"
+        return super().format_field(value, format_spec)
+
+
+_WORDS = _Words()
+
+
+def words(template: str, *values: Mapping[str, Any], **more: Any) -> str:
+    """A line of a run's text: ``template`` (:meth:`str.format`: ``{points[0]}``,
+    ``{seconds:.1f}``) over ``values`` and then ``more``, the later first (a run's JSON,
+    a lineup's); a share ``{rate:.1%}`` is ``-`` for none."""
+    return _WORDS.vformat(template, (), ChainMap(more, *reversed(values)))
+
+
+#: the first line of ``arena``'s text (a template of :func:`words`)
+ARENA_HEAD = ("[bold]{a} vs {b}[/bold]: {deals} deals, {games} games (each deal with the "
+              "seats swapped), rules {rules}, seed {seed}, {seconds:.1f} s")
+
+
+def table(title: str, columns: Mapping[str, str], rows: Iterable[Mapping[str, Any]]) -> Any:
+    """A rich table of ``rows``: a column per header of ``columns``, its cells the header's
+    template (:func:`words`) over each row; the first column left, the others right."""
+    from rich.table import Table
+
+    out = Table(title=title, title_justify="left")
+    for i, header in enumerate(columns):
+        out.add_column(header, justify="right" if i else "left")
+    for row in rows:
+        out.add_row(*(words(cell, row) for cell in columns.values()))
+    return out
+
+
+#: a derived field of a lineup's JSON from its counters, the run's figures and the
+#: lineup (0 or 1)
+Derive = Callable[[Counter[str], Figures, int], Any]
+
+
+def per_game(key: str) -> Derive:
+    """A lineup's counter ``key`` per game of the run."""
+    return lambda counters, f, lineup: counters[key] / f.games
+
+
+def ratio(part: str, whole: str) -> Derive:
+    """A lineup's counter ``part`` per ``whole`` (``None`` without any)."""
+    return lambda counters, f, lineup: share(counters[part], counters[whole])
+
+
+#: a lineup's declared games and the share of them it won (counters ``declarer_games``
+#: and ``declarer_wins``)
+DECLARER: tuple[str | tuple[str, Derive], ...] = (
+    "declarer_games", ("declarer_win_rate", ratio("declarer_wins", "declarer_games")))

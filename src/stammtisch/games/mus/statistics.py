@@ -11,13 +11,11 @@ the lances' statuses, the accepted ordagos, sets and matches won, the decision t
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stammtisch.engine.core import GameState
 from stammtisch.games.base import judging
-from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import LANCES, MusState
 
 __all__ = ["STATISTICS", "MusStatistics", "hand_points"]
@@ -41,47 +39,39 @@ class MusStatistics(judging.Statistics):
     """Mus in ``simulate`` and ``arena``, and a run's statistics (see the module)."""
 
     simulate_tables = 1
-
-    def __init__(self) -> None:
-        self.points = [0, 0]
-        self.sets_won = [0, 0]
-        self.matches_won = [0, 0]
-        self.status: Counter[tuple[str, str]] = Counter()
-        self.ordagos = 0
+    arena_keys = ("game a b deals hands seed rules jobs points_per_hand ci95 points "
+                  "points_per_hand_by_bot ordagos status decision_ms seconds")
+    simulate_keys = ("game games hands seed bots rules points points_per_hand margin ci95 "
+                     "sets_won matches_won ordagos status decision_ms seconds hands_per_s")
+    unit, mean_key = "points per hand", "points_per_hand"
 
     def book(self, state: GameState, lineup_of_seat: Sequence[int]) -> None:
         assert isinstance(state, MusState)
         result = state.result()
         assert result is not None
         for pair, points in enumerate(hand_points(state)):
-            self.points[lineup_of_seat[pair]] += points
+            self.count(lineup_of_seat[pair], points=points)
         if result["set_winner"] is not None:
-            self.sets_won[lineup_of_seat[result["set_winner"]]] += 1
-        self.status.update(result["status"].items())
-        self.ordagos += "ordago" in result["status"].values()
+            self.count(lineup_of_seat[result["set_winner"]], sets_won=1)
+        self.kinds.update(result["status"].items())  # (lance, status)
+        self.counts["ordagos"] += "ordago" in result["status"].values()
 
     def book_match(self, match: Any, lineup_of_seat: Sequence[int]) -> None:
         if match.is_over():
-            self.matches_won[lineup_of_seat[match.match.winner()]] += 1
+            self.count(lineup_of_seat[match.match.winner()], matches_won=1)
 
-    def to_json(self, f: judging.Figures) -> dict[str, Any]:
-        games, seconds = f.games, round(f.seconds, 3)
-        return f.pick(
-            "game a b deals hands seed rules jobs points_per_hand ci95 points "
-            "points_per_hand_by_bot ordagos status decision_ms seconds" if f.arena else
-            "game games hands seed bots rules points points_per_hand margin ci95 sets_won "
-            "matches_won ordagos status decision_ms seconds hands_per_s",
-            {"rules": f.rules.to_json(), "points": self.points, "sets_won": self.sets_won,
-             "points_per_hand": f.margin if f.arena else [p / games for p in self.points],
-             "points_per_hand_by_bot": {"a": self.points[0] / games,
-                                        "b": self.points[1] / games},
-             "matches_won": self.matches_won, "ordagos": self.ordagos,
-             "status": {lance: {st: n for (la, st), n in sorted(self.status.items())
-                                if la == lance} for lance in LANCES},
-             "decision_ms": {name: judging.decision_ms(ts, ("median", "p95"))
-                             for name, ts in sorted(f.times.items())},
-             "seconds": seconds,
-             "hands_per_s": round(games / f.seconds, 2) if f.seconds > 0 else None})
+    def fields(self, f: judging.Figures) -> dict[str, Any]:
+        games, points = f.games, self.column("points")
+        return {"rules": f.rules.to_json(), "points": points, "sets_won": self.column("sets_won"),
+                "points_per_hand": f.margin if f.arena else [p / games for p in points],
+                "points_per_hand_by_bot": {"a": points[0] / games, "b": points[1] / games},
+                "matches_won": self.column("matches_won"), "ordagos": self.counts["ordagos"],
+                "status": {lance: {st: n for (la, st), n in sorted(self.kinds.items())
+                                   if la == lance} for lance in LANCES},
+                "decision_ms": {name: judging.decision_ms(ts, ("median", "p95"))
+                                for name, ts in sorted(f.times.items())},
+                "seconds": round(f.seconds, 3),
+                "hands_per_s": round(games / f.seconds, 2) if f.seconds > 0 else None}
 
     def draw(self, rules: Any, master: random.Random, number: int, seats: int,
              arena: bool) -> judging.Board:
@@ -92,7 +82,7 @@ class MusStatistics(judging.Statistics):
         return judging.Board(number, number % 4, bots, chance_seed=cards, scores=scores)
 
     def start(self, rules: Any, board: judging.Board, seats: int) -> MusState:
-        assert isinstance(rules, MusRules) and board.scores is not None
+        assert board.scores is not None
         return MusState(rules, board.dealer, (board.scores[0], board.scores[1]))
 
     def values(self, state: GameState) -> list[int]:
@@ -100,32 +90,27 @@ class MusStatistics(judging.Statistics):
         points = hand_points(state)
         return [points[seat % 2] for seat in range(4)]
 
-    def print_report(self, out: Mapping[str, Any], console: judging.Console,
-                     rate: judging.Rate, arena: bool) -> None:
+    def lines(self, out: Mapping[str, Any], rate: judging.Rate, arena: bool) -> list[Any]:
         if arena:
-            console.print(f"[bold]{out['a']} vs {out['b']}[/bold] (Mus): {out['deals']} "
-                          f"deals, {out['hands']} hands (each deal with the pairs' seats "
-                          f"swapped), seed {out['seed']}, {out['seconds']:.1f} s")
-            console.print(f"  points: {out['a']} {out['points'][0]}, {out['b']} "
-                          f"{out['points'][1]}; accepted ordagos {out['ordagos']}")
+            lines = [judging.words(line, out) for line in (
+                "[bold]{a} vs {b}[/bold] (Mus): {deals} deals, {hands} hands (each deal with "
+                "the pairs' seats swapped), seed {seed}, {seconds:.1f} s",
+                "  points: {a} {points[0]}, {b} {points[1]}; accepted ordagos {ordagos}")]
         else:
-            console.print(f"[bold]Mus[/bold]: {out['hands']} hands, seed {out['seed']}, "
-                          f"{out['seconds']:.1f} s; seats {', '.join(out['bots'])}")
-            console.print(
-                f"  points: pair 0 (seats 0+2) {out['points'][0]}, pair 1 (seats 1+3) "
-                f"{out['points'][1]}; sets won {out['sets_won'][0]}:{out['sets_won'][1]}, "
-                f"matches won {out['matches_won'][0]}:{out['matches_won'][1]}, accepted "
-                f"ordagos {out['ordagos']}")
-            for lance, counts in out["status"].items():
-                console.print(f"  {lance}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-        for name, ms in out["decision_ms"].items():
-            console.print(f"  {name}: decision median {ms['median']:.2f} ms, p95 "
-                          f"{ms['p95']:.2f} ms ({ms['decisions']} decisions)")
-        console.print(judging.verdict(f"Mean difference {out['a']} − {out['b']}",
-                                      out["points_per_hand"], "points per hand", out["ci95"],
-                                      none="n/a (one deal)") if arena else
-                      judging.verdict("Margin pair 0 over pair 1", out["margin"],
-                                      "points per hand", out["ci95"]))
+            lines = [judging.words(line, out, bots=", ".join(out["bots"])) for line in (
+                "[bold]Mus[/bold]: {hands} hands, seed {seed}, {seconds:.1f} s; seats {bots}",
+                "  points: pair 0 (seats 0+2) {points[0]}, pair 1 (seats 1+3) {points[1]}; sets "
+                "won {sets_won[0]}:{sets_won[1]}, matches won {matches_won[0]}:{matches_won[1]}, "
+                "accepted ordagos {ordagos}")]
+            lines += [f"  {lance}: {judging.listing(counts)}"
+                      for lance, counts in out["status"].items()]
+        return lines + [judging.words("  {name}: decision median {median:.2f} ms, p95 {p95:.2f} "
+                                      "ms ({decisions} decisions)", ms, name=name)
+                        for name, ms in out["decision_ms"].items()]
+
+    def margin_of(self, out: Mapping[str, Any]) -> str:
+        return "Margin pair 0 over pair 1"
+
 
 #: Mus's statistics (``GamePlugin.statistics``)
 STATISTICS = MusStatistics()

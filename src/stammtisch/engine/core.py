@@ -250,6 +250,34 @@ def action_log(state: GameState) -> list[str]:
     return [str(a) for _, a in getattr(state, "history", [])]
 
 
+class TurnState(GameState):
+    """A state that keeps its phase and the seat to act in two attributes and caches its
+    legal actions: a subclass sets ``_phase`` and ``_player``, computes the legal actions
+    in :meth:`_compute_legal` and resets ``_legal`` to ``None`` whenever it changes."""
+
+    _phase: str
+    _player: int
+    _legal: list[Action] | None
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def current_player(self) -> int:
+        return self._player
+
+    def legal_actions(self) -> Sequence[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    @abstractmethod
+    def _compute_legal(self) -> list[Action]:
+        """The legal actions now (called once per change of the state)."""
+
+
 def resolve_chance(state: GameState, rng: Rng) -> None:
     """Apply chance outcomes drawn from ``rng`` until a player (or the end) is to act."""
     while state.current_player == CHANCE:

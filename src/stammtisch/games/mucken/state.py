@@ -38,10 +38,10 @@ from stammtisch.engine.core import (
     Action,
     Cut,
     Deal,
-    GameState,
     Rng,
     Say,
     Shuffle,
+    TurnState,
     parse_chance,
 )
 from stammtisch.engine.tricks import TRUMP, TrickOrder, TrickPlay
@@ -76,7 +76,7 @@ _SUIT_CLASS_NAME = {i: s.german_name for i, s in enumerate(Suit)}
 _SUIT_CLASS_NAME[TRUMP] = "Trumpf"
 
 
-class MuckenState(GameState):
+class MuckenState(TurnState):
     """A single Mucken game.  Create with the rules, the dealer's seat and the
     factor that Einwerfen left pending (1 normally)."""
 
@@ -117,15 +117,7 @@ class MuckenState(GameState):
         self.violation: int | None = None
         self.outcome: Outcome | None = None
 
-    # -- engine contract --------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def current_player(self) -> int:
-        return self._player
-
+    # -- engine contract (phase, current_player, legal_actions: TurnState) ----------
     @property
     def leader(self) -> int:
         return (self.dealer + 1) % 4
@@ -153,12 +145,6 @@ class MuckenState(GameState):
         s._ask = list(self._ask)
         s.tricks = self.tricks.clone()
         return s
-
-    def legal_actions(self) -> Sequence[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> list[Action]:
         ph = self._phase

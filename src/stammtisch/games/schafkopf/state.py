@@ -30,10 +30,10 @@ from stammtisch.engine.core import (
     TERMINAL,
     Action,
     Deal,
-    GameState,
     Rng,
     Say,
     Shuffle,
+    TurnState,
     parse_chance,
 )
 from stammtisch.engine.results import GameResult
@@ -107,7 +107,7 @@ class SchafkopfResult(GameResult):
     loser: int | None
 
 
-class SchafkopfState(GameState):
+class SchafkopfState(TurnState):
     """A single hand of Schafkopf.  Create with the rules and the dealer's seat."""
 
     game_name = "schafkopf"
@@ -156,15 +156,7 @@ class SchafkopfState(GameState):
         self.start_hands: tuple[tuple[Card, ...], ...] = ()
         self._result: dict[str, Any] | None = None
 
-    # -- engine contract --------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def current_player(self) -> int:
-        return self._player
-
+    # -- engine contract (phase, current_player, legal_actions: TurnState) ----------
     @property
     def vorhand(self) -> int:
         return (self.dealer + 1) % 4
@@ -201,12 +193,6 @@ class SchafkopfState(GameState):
         s.tricks = self.tricks.clone()
         s._result = None if self._result is None else dict(self._result)
         return s
-
-    def legal_actions(self) -> Sequence[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> list[Action]:
         ph = self._phase

@@ -15,8 +15,10 @@ every game, over the engine contract (``returns()``) and the plug-in's statistic
   Abrechnung); the result does not depend on the jobs.
 
 A game's margin is lineup 0's mean value per seat minus lineup 1's (times the game's
-``margin_scale``); a deal's sample is the mean of its games; the 95% CI is over deals.
-Decision times are measured around every ``choose``.
+``margin_scale``); a deal's sample is the mean of its games; the margin of a run is the
+mean over its games (``simulate``) or deals (``arena``, and ``simulate`` of a game with
+``margin_by_deal``); the 95% CI is over deals.  Decision times are measured around every
+``choose``.
 """
 
 from __future__ import annotations
@@ -143,7 +145,8 @@ class _Run:
         for t, match in enumerate(matches):
             self.tally.book_match(match, self.lineups[t])
         games = len(self.games)
-        margin = statistics.fmean(self.margins) if self.arena else sum(self.games) / games
+        by_deal = self.arena or self.stats.margin_by_deal
+        margin = statistics.fmean(self.margins) if by_deal else sum(self.games) / games
         return self.tally.to_json(Figures(
             self.plugin.name, self.rules, seed, self.arena, self.seatings, len(self.margins),
             games, self.totals, self.margins, margin, ci95(self.margins, margin), self.times,

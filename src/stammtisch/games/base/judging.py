@@ -70,7 +70,8 @@ class Figures:
     totals: list[float]
     #: per deal, the mean margin of lineup 0 over lineup 1 per game
     margins: list[float]
-    #: per game: over games (``simulate``) or the mean over deals (``arena``)
+    #: per game: over games (``simulate``) or the mean over deals (``arena``, and
+    #: ``simulate`` with the statistics' ``margin_by_deal``)
     margin: float
     ci95: list[float] | None
     #: decision times in seconds by bot name
@@ -132,6 +133,9 @@ class JudgeStatistics(Protocol):
     simulate_tables: int
     #: whether each side of ``arena`` books its games through a match of its own
     arena_matches: bool
+    #: whether ``simulate``'s margin is the mean over deals (each deal weighs the same)
+    #: rather than over games, as ``arena``'s always is
+    margin_by_deal: bool
 
     def draw(self, rules: Any, master: random.Random, number: int, seats: int,
              arena: bool) -> Board:
@@ -156,7 +160,7 @@ class Statistics(ABC):
     its own :class:`Tally` too: the plug-in holds an empty one, each run books into a new
     one (:meth:`tally`).  A deal is the shuffle of a fresh game of :attr:`state_class`
     (dealer ``number mod seats``; :meth:`opening`) and then a bots' seed; a game's value is
-    its ``returns()``; two tables in ``simulate``, no matches in ``arena``.
+    its ``returns()``; two tables in ``simulate`` (its margin over games), no matches in ``arena``.
 
     A run books into counters per lineup (:attr:`lineups`, :meth:`count`), by kind of
     game (:attr:`kinds`: contracts, outcomes) and for the run (:attr:`counts`).  Its JSON
@@ -168,6 +172,7 @@ class Statistics(ABC):
     margin_scale = 1.0
     simulate_tables = 2
     arena_matches = False
+    margin_by_deal = False
     #: a fresh game outside a match: ``state_class(rules, dealer)`` (or :meth:`start`)
     state_class: Callable[[Any, int], GameState]
     #: the JSON keys of ``arena`` and of ``simulate``, in order (:meth:`Figures.pick`)
@@ -344,7 +349,6 @@ def decision_ms(times: Sequence[float], keys: Sequence[str] = ("median", "p95", 
     at: dict[str, float] = {"median": statistics.median(ordered), "max": ordered[-1],
                             "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]}
     return {**{k: round(1000 * at[k], 3) for k in keys}, "decisions": len(ordered)}
-
 
 
 def seat_list(bots: Sequence[str]) -> str:

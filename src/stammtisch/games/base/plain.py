@@ -125,6 +125,7 @@ class PlainStatistics(judging.Statistics):
 
     def __init__(self, new_state: Callable[[Any, int, Rng | None], GameState] | None = None
                  ) -> None:
+        super().__init__()
         self.new_state = new_state
 
     def tally(self, arena: bool) -> Self:

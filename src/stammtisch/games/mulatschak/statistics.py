@@ -15,7 +15,6 @@ times (arena) or matches won (simulate); the outcomes of the hands.  The bots ne
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -47,6 +46,7 @@ class MulatschakStatistics(judging.Statistics):
     """Mulatschak in ``simulate`` and ``arena``, and a run's statistics (see the module)."""
 
     margin_scale = -1.0  # in the score's own sign: lower is better
+    margin_by_deal = True
     arena_keys = ("game a b players deals games seed rules seatings stats mean_delta "
                   "advantage ci95 better a_better significant decision_ms outcomes seconds "
                   "deals_per_s jobs")
@@ -85,9 +85,7 @@ class MulatschakStatistics(judging.Statistics):
         common = {"rules": f.rules.to_json(), "better": BETTER,
                   "outcomes": judging.ranked(self.kinds)}
         if not f.arena:
-            margin = statistics.fmean(f.margins)  # each deal weighs the same
-            return {**common, "margin": margin, "first_better": margin < 0,
-                    "ci95": judging.ci95(f.margins, margin),
+            return {**common, "first_better": f.margin < 0,
                     "matches_finished": self.counts["matches"],
                     "lineups": [{**self.lineup_json(i, f, bot="+".join(sorted(set(f.bots(i))))),
                                  "bots": f.bots(i), "matches_won": self.matches_won[i]}

@@ -48,19 +48,23 @@ def test_actions_a_bot_takes_for_a_person_are_marked_in_history_and_detail(
 
 
 def test_without_bot_takeover_the_game_waits_for_the_player(sqlite_url, start_server):
+    # issue 19: a turn timer that runs out lets a bot make that one move (also at a table
+    # that waits for those away); the table waits once the player is away
     server = start_server(sqlite_url, bot_delay=0.02, auto_next_delay=60)
     anna = server.guest("Anna")
     tid = anna.create_table(bots="fill", bot_takeover=False, turn_timer=1)["id"]
     with anna.connect(tid) as a:
         m = a.until_turn(0)
-        assert m["table"]["bot_takeover"] is False
+        assert m["table"]["bot_takeover"] is False and m["table"]["away_rule"] == "wait"
         before = len(_history(server, tid))
-        # the turn timer runs out: the seat is marked, but no bot plays it
+        # the turn timer runs out: a bot makes that one move, the seat stays hers
         timed = a.until(lambda m: m["table"]["seats"][0]["timed_out"], "the timeout", 5)
         assert timed["table"]["seats"][0]["bot"] is None
-        time.sleep(0.3)
-        assert len(_history(server, tid)) == before
+        assert [s for s, _ in _history(server, tid)[before:]].count(0) == 1
     server.wait_until(lambda: server.runtime(tid).seats[0].away, "the seat marked away")
+    server.wait_until(lambda: server.runtime(tid).game.current_player == 0
+                      and not server.runtime(tid).timers.tasks, "her turn, the table waits")
+    before = len(_history(server, tid))
     time.sleep(0.3)
     assert len(_history(server, tid)) == before  # still Anna's turn, nobody played it
     with anna.connect(tid) as a:

@@ -109,7 +109,8 @@ def test_turn_timer_lets_a_bot_play_and_the_next_action_takes_the_seat_back(sqli
         timed = a.until(lambda m: m["table"]["seats"][0]["timed_out"], "the timeout", 5)
         waited = time.monotonic() - t0
         assert 0.8 <= waited < 3, waited
-        assert timed["table"]["seats"][0]["bot"] is not None
+        # issue 19: the bot made that one move; the seat is not a bot's
+        assert timed["table"]["seats"][0]["bot"] is None
         server.wait_until(lambda: any(seat == 0 for seat, _ in rt.game.history[before:]),
                           "a bot acting for seat 0")
         # the next action (refused or not) takes the seat back
@@ -130,25 +131,22 @@ def test_turn_timer_lets_a_bot_play_and_the_next_action_takes_the_seat_back(sqli
         assert after["table"]["seats"][0]["timed_out"] is False
 
 
-def test_turn_timer_runs_again_after_a_refused_action_takes_the_seat_back(sqlite_url,
-                                                                         start_server):
-    """Back from a timeout with a refused action (an old version) while a bot's move for
-    the seat is pending: the bot no longer moves, so the turn timer must run again —
-    else the table would wait for that player for ever."""
+def test_turn_timer_runs_again_on_the_next_turn_after_a_timeout(sqlite_url, start_server):
+    """Issue 19: a turn timer that runs out lets a bot make that one move at once (no bot
+    stays on the seat, so no bot move is pending for it); on the player's next turn the
+    timer runs again — else the table would wait for that player for ever."""
     server = start_server(sqlite_url, bot_delay=0.4, auto_next_delay=60)
     anna = server.guest("Anna")
     tid = anna.create_table(bots="fill", turn_timer=1)["id"]
     with anna.connect(tid) as a:
         a.until_turn(0, timeout=20)
         timed = a.until(lambda m: m["table"]["seats"][0]["timed_out"], "the timeout", 5)
-        assert timed["view"]["to_act"] == 0
-        a.act(timed["view"]["legal"][0], timed["version"] - 1)  # within the bot's delay
-        assert a.error()["code"] == "stale_state"
-        back = a.recv()
-        assert back["type"] == "state" and back["view"]["to_act"] == 0
-        assert back["table"]["seats"][0]["timed_out"] is False
+        assert timed["view"]["to_act"] != 0 and timed["table"]["seats"][0]["bot"] is None
+        back = a.until_turn(0, timeout=10)
         assert back["table"]["turn_deadline"] is not None
-        again = a.until(lambda m: m["table"]["seats"][0]["timed_out"], "a second timeout", 4)
+        rt = server.runtime(tid)
+        again = a.until(lambda m: server.on_loop(lambda: rt.seats[0].timeouts) == 2,
+                        "a second timeout", 4)
         assert again["version"] > back["version"]
 
 

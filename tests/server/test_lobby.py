@@ -151,14 +151,18 @@ def test_creator_fills_free_seats_with_bots(server):
     assert server.runtime(tid).status == "playing"
 
 
-def test_leaving_a_running_game_hands_the_seat_to_a_bot(server):
+def test_leaving_a_running_game_frees_the_seat(server):
+    # issue 19: "Aufstehen" frees the seat (a bot finishes the running game, marked); it
+    # is no longer a bot's for good under the leaver's name
     anna, bob = server.guest("Anna"), server.guest("Bob")
     tid = anna.create_table(bots=[2, 3])["id"]
     assert bob.join(tid, 1).status_code == 200
     assert server.runtime(tid).status == "playing"
     assert bob.post(f"/api/tables/{tid}/leave").json() == {"left": 1}
     seat = server.runtime(tid).seats[1]
-    assert seat.kind == "bot" and seat.user_id is None and seat.name == "Bob (Bot)"
+    assert seat.kind == "empty" and seat.user_id is None and seat.name == ""
+    assert server.runtime(tid).bot_plays(1)
+    assert bob.join(tid, 1).status_code == 200  # and he may sit down again
 
 
 def _unplayed(server, tid):

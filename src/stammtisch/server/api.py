@@ -34,8 +34,16 @@ from stammtisch.server.auth import (
     store_of,
 )
 from stammtisch.server.bot_names import bot_info, bots_info
+from stammtisch.server.live.seats import Seat
 from stammtisch.server.live.table import LIMIT_KEY
-from stammtisch.server.table_form import TableIn, match_limit, rule_options, set_flags
+from stammtisch.server.table_form import (
+    AwayRuleError,
+    TableIn,
+    away_rule_of,
+    match_limit,
+    rule_options,
+    set_flags,
+)
 from stammtisch.server.tables import TableManager, TableRuntime, default_bot
 
 router = APIRouter(prefix="/api")
@@ -268,11 +276,20 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     away_timeout = body.away_timeout
     if away_timeout is None:
         away_timeout = request.app.state.settings.away_timeout
+    try:
+        away_rule = away_rule_of(body)
+    except AwayRuleError as e:
+        raise error(422, "invalid_away_rule", str(e)) from None
     # the match's length in the game's own unit (a number of Bobbl, of rounds …)
     limit = match_limit(body, desc.table)
     settings: dict[str, Any] = {
         "turn_timer": turn_timer, LIMIT_KEY: limit, "allow_hints": body.allow_hints,
-        "bot_takeover": body.bot_takeover, "away_timeout": away_timeout}
+        "bot_takeover": away_rule == "bot", "away_timeout": away_timeout}
+    m = manager_of(request)
+    if body.seat is None and len(bot_seats) == players:
+        # bots only: a demonstration table, a few at a time, for a set number of games
+        _check_demo(request, m, user.id)
+        settings["demo_games"] = request.app.state.settings.demo_games
     match_options = _match_options_of(body.match_options)
     for flag in set_flags(body):  # true/false match options of the games that have them
         if flag not in desc.table.match_flags:
@@ -283,7 +300,6 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
         settings["match_options"] = match_options
     if players != 4:
         settings["players"] = players
-    m = manager_of(request)
     rt = m.create(name=name, creator_id=user.id, creator_name=user.name, public=body.public,
                   rules=rules, settings=settings, bot_seats=bot_seats, bot_name=bot_name,
                   creator_seat=body.seat, game=desc.name)
@@ -291,6 +307,19 @@ async def create_table(request: Request, body: TableIn, user: CsrfUser) -> dict[
     await m.lobby_changed()
     return {"id": rt.id, "invite_code": rt.invite_code,
             "url": f"/t/{rt.id}" + ("" if rt.public else f"?invite={rt.invite_code}")}
+
+
+def _check_demo(request: Request, m: TableManager, user_id: int) -> None:
+    """``429 rate_limited`` when the user already runs ``demo_tables`` demonstration
+    tables (tables of bots only) that are not finished."""
+    most = request.app.state.settings.demo_tables
+    running = sum(1 for rt in m.tables.values()
+                  if rt.creator_id == user_id and rt.demo_games and rt.status != "finished")
+    if running >= most:
+        raise HTTPException(429, detail={
+            "code": "rate_limited",
+            "message": f"at most {most} tables of bots only at a time; wait until one "
+                       "has finished"}, headers={"Retry-After": "60"})
 
 
 #: limits of a table's ``match_options`` (any JSON from the client)
@@ -382,7 +411,8 @@ def _table_for(request: Request, table_id: str, invite: str | None,
     rt = manager_of(request).get(table_id)
     if rt is None:
         raise error(404, "no_table", f"no table {table_id!r}")
-    if not rt.public and invite != rt.invite_code and rt.seat_of(user_id) is None:
+    if (not rt.public and invite != rt.invite_code and rt.seat_of(user_id) is None
+            and user_id not in rt.stood_up):
         raise error(403, "private_table", "this table is private; use its invite link")
     return rt
 
@@ -401,7 +431,7 @@ class JoinIn(BaseModel):
 
 
 async def _maybe_start(rt: TableRuntime) -> None:
-    if rt.is_full() and rt.status == "open" and rt.game is None:
+    if rt.is_full() and rt.status == "open" and rt.game is None and rt.may_deal() is None:
         async with rt.lock:
             if rt.game is None:
                 await rt.start_game()
@@ -418,13 +448,18 @@ async def join(request: Request, table_id: str, body: JoinIn, user: CsrfUser) ->
                                             f"0..{rt.num_seats - 1}")
     if rt.seat_of(user.id) is not None:
         raise error(409, "already_seated", f"you already sit at seat {rt.seat_of(user.id)}")
+    if rt.status == "finished":
+        raise error(409, "match_over", "the table's match is over")
     seat = rt.seats[body.seat]
     if seat.kind != "empty":
         raise error(409, "seat_taken", f"seat {body.seat} is taken")
     seat.kind, seat.user_id, seat.name = "human", user.id, user.name
-    seat.away = seat.timed_out = False
-    rt.save_table()
-    await _maybe_start(rt)
+    seat.come_back()
+    if rt.status == "open":
+        rt.save_table()
+        await _maybe_start(rt)
+    else:  # a free seat during the match: the player takes it over (a bot played it)
+        await rt.seats_changed()
     await manager_of(request).lobby_changed()
     return {"seat": body.seat}
 
@@ -435,12 +470,13 @@ async def leave(request: Request, table_id: str, user: CsrfUser) -> dict[str, An
     seat = rt.seat_of(user.id)
     if seat is None:
         raise error(409, "not_seated", "you do not sit at this table")
-    s = rt.seats[seat]
-    if rt.status == "open":
-        s.kind, s.user_id, s.name = "empty", None, ""
-    else:  # a game is running: a bot takes the seat over for good
-        s.kind, s.user_id, s.name = "bot", None, f"{s.name} (Bot)"
+    # "Aufstehen": the seat is free (during a game a bot finishes it, marked); the
+    # player — or another person — may sit down on it until the match ends
+    rt.timers.cancel_away(seat)
+    rt.seats[seat] = Seat()
+    rt.stood_up.add(user.id)
     await rt.seats_changed()
+    await rt.referee.end_if_nobody_left()
     await manager_of(request).lobby_changed()
     return {"left": seat}
 

@@ -23,6 +23,10 @@ class Settings:
     #: seconds a seated player may be away (disconnected) before the seat is released
     #: and their session at the table ends (0: never); tables may set their own
     away_timeout: int = 300
+    #: a table of bots only (a demonstration: created with no seat for its creator and
+    #: every seat a bot) plays this many games, and a user may run this many at a time
+    demo_games: int = 10
+    demo_tables: int = 2
     #: seed for shuffling (None: cryptographic randomness) — for tests only
     seed: int | None = None
     #: login attempts per name+address per minute

@@ -51,10 +51,40 @@ class TableIn(BaseModel):
     #: ``RulesError`` there is ``400 invalid_match_options``)
     match_options: Any = None
     allow_hints: bool = False
-    #: a bot plays for a player who is away or whose turn timer ran out
-    bot_takeover: bool = True
+    #: the away rule as true/false: a bot plays for a player who is away (``true``: the
+    #: rule ``bot``) or the table waits (``false``: ``wait``); default by ``public``
+    bot_takeover: bool | None = None
+    #: the away rule by name, ``"wait"`` or ``"bot"`` (checked here: typed
+    #: ``422 invalid_away_rule``, hence ``Any``); the same choice as ``bot_takeover``
+    away_rule: Any = None
     #: seconds away before the seat is released (0: never; default: the server's setting)
     away_timeout: int | None = Field(default=None, ge=0, le=86400)
+
+
+#: the away rules by name (the table stores ``bot_takeover``: ``bot`` is ``true``)
+AWAY_RULES = ("wait", "bot")
+
+
+class AwayRuleError(ValueError):
+    """``away_rule`` is not one of :data:`AWAY_RULES`, or disagrees with
+    ``bot_takeover``."""
+
+
+def away_rule_of(body: TableIn) -> str:
+    """The table's away rule: ``away_rule``, else ``bot_takeover`` (``true``: ``bot``),
+    else ``bot`` for a public table and ``wait`` for a private one (among friends)."""
+    rule = body.away_rule
+    if rule is not None and rule not in AWAY_RULES:
+        raise AwayRuleError(f"away_rule={str(rule)[:20]!r}: must be 'wait' or 'bot'")
+    if body.bot_takeover is not None:
+        named = "bot" if body.bot_takeover else "wait"
+        if rule is not None and rule != named:
+            raise AwayRuleError(f"away_rule={rule!r} contradicts "
+                                f"bot_takeover={str(body.bot_takeover).lower()}")
+        return named
+    if rule is not None:
+        return str(rule)
+    return "bot" if body.public else "wait"
 
 
 def rule_options(body: TableIn) -> dict[str, Any]:

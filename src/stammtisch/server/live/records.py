@@ -73,6 +73,9 @@ class TableRecords:
             t.game = state
             t.game_number = row.number
             t.stand_in = list(meta.get("stand_in", [])) if isinstance(meta, dict) else []
+            if t.stand_in and state.is_terminal():
+                t.stand_in_by_game[row.number] = sorted(
+                    {int(m["seat"]) for m in t.stand_in if isinstance(m, dict)})
             t.out_of_turn = [dict(e) for e in events]
             t.game_humans = {i: p.get("user_id") for i, p in enumerate(row.players or [])
                              if isinstance(p, dict) and p.get("kind") == "human"}
@@ -83,6 +86,8 @@ class TableRecords:
         for s in t.seats:  # after a restart nobody is connected yet
             if s.kind == "human":
                 s.away_since = now
+                if s.away:
+                    s.away_at = time.time()
 
 
 def replay_log(state: GameState, log: list[str], events: list[dict[str, Any]]) -> GameState:

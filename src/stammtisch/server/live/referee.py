@@ -9,6 +9,11 @@ sent its own view.  The bots' moves, a turn timer running out and a seat release
 after its player stayed away take the same path: change, persist, broadcast.  Every
 action a bot takes for a seat that a person held when the game began is marked in the
 record (``stand_in``: the game's mark of where it is in the record).
+
+The away rules (docs/server.md §8): a new game is never dealt in the name of a person
+who is not at the table (:meth:`~.table.LiveTable.may_deal`); a turn timer that runs out
+lets a bot make that one move, and three in a row count as away; a table at which no
+person sits any more ends after its running game.
 """
 
 from __future__ import annotations
@@ -102,7 +107,8 @@ class Referee:
         await self._handle(conn, text, version)
         if ack is not None:
             with contextlib.suppress(Exception):  # (a socket closed meanwhile: no one to tell)
-                await conn.send({"type": "ack", "id": ack, "version": self.table.version})
+                await conn.send({"type": "ack", "id": ack, "version": self.table.version_for(
+                    self.table.seat_of(conn.user_id))})
 
     async def _handle(self, conn: Connection, text: Any, version: Any) -> None:
         t = self.table
@@ -113,8 +119,10 @@ class Referee:
             if seat is None:
                 raise ActionRejected("not_seated", "spectators cannot act; take a free seat")
             s = t.seats[seat]
+            s.timeouts = 0
             if s.timed_out or s.away:
-                s.timed_out = s.away = False
+                s.come_back()
+                self.timers.cancel_away(seat)
                 self.save_seats()
                 # the seat is the player's again: a bot move pending for it is dropped, and
                 # if it is their turn the turn timer must run (also if this action is refused)
@@ -137,8 +145,8 @@ class Referee:
                 # own way whoever is to act
                 await self._out_of_turn(g, seat, extra)
                 return
-            if version != t.version:
-                raise _stale(version, t.version)
+            if version != t.version_for(seat):
+                raise _stale(version, t.version_for(seat))
             try:
                 g.apply_as(seat, g.parse_action(text))
             except IllegalActionError as e:
@@ -157,15 +165,28 @@ class Referee:
         if action is None:
             raise ActionRejected("not_your_turn", f"it is seat {g.current_player}'s turn, "
                                  f"not yours (seat {seat})")
-        seed = self.table.manager.rng.randrange(2 ** 32)
+        t = self.table
+        seed = t.manager.rng.randrange(2 ** 32)
         at = len(action_log(g))
+        viewers: list[int | None] = [*range(t.num_seats), None]
+        before = {s: self.views.game_text(s) for s in viewers}
+        to_act = g.current_player
         try:
             g.apply_out_of_turn(seat, action, random.Random(seed))
         except StammtischError as e:
             raise ActionRejected(e.code, str(e)) from None
-        self.table.out_of_turn.append({"at": at, "seat": seat, "action": str(action),
-                                       "seed": seed})
-        await self.after_change()
+        t.out_of_turn.append({"at": at, "seat": seat, "action": str(action), "seed": seed})
+        if g.current_player != to_act or g.is_terminal() or g.current_player == CHANCE:
+            await self.after_change()
+            return
+        # a private action (a seña): whoever's view and out-of-turn actions it left as
+        # they were keeps the version it has and is sent nothing — a new version alone
+        # would tell them that something happened; nor does the turn timer start anew
+        kept = {s: t.version_for(s) for s in viewers if self.views.game_text(s) == before[s]}
+        await self.save_game()
+        t.version += 1
+        t.unchanged_for = {s: (v, t.version) for s, v in kept.items()}
+        await self.views.broadcast()
 
     async def _next_game(self, version: Any) -> None:
         t = self.table
@@ -177,6 +198,9 @@ class Referee:
             raise ActionRejected("stale_state", f"the table is at version {t.version}")
         if not t.is_full():
             raise ActionRejected("illegal_action", f"the table needs {t.num_seats} players")
+        why = t.may_deal()
+        if why is not None:
+            raise ActionRejected("waiting_for_players", why)
         await self.start_game()
 
     # -- games -------------------------------------------------------------------------
@@ -208,10 +232,13 @@ class Referee:
             # restart replays it
             t.manager.resolve_chance(g)
         if g is not None and g.is_terminal() and t.match.state is g:
+            if t.stand_in:
+                t.stand_in_by_game[t.game_number] = sorted(
+                    {int(m["seat"]) for m in t.stand_in})
             part = t.match.finish_game()
             if part is not None and t.manager.on_match_part is not None:
                 await t.manager.on_match_part(t, part)
-            if t.match.is_over():
+            if t.match.is_over() or self._nobody_left():
                 t.status = "finished"
                 self.save_seats()
                 await t.manager.lobby_changed()
@@ -221,6 +248,27 @@ class Referee:
         t.version += 1
         self.timers.schedule()
         await self.views.broadcast()
+
+    def _nobody_left(self) -> bool:
+        """The table ends now (no game runs): no person sits at it any more, or a
+        demonstration table has played its games (tournament tables end by their
+        round)."""
+        t = self.table
+        if t.status != "playing" or not t.between_games():
+            return False
+        if t.demo_games:
+            return t.game_number >= t.demo_games
+        return not t.bots_may_deal and not t.persons_seated()
+
+    async def end_if_nobody_left(self) -> bool:
+        """After a seat was freed: end the table when no game runs and nobody sits at it
+        any more (else it ends after its running game, :meth:`after_change`)."""
+        if not self._nobody_left():
+            return False
+        self.table.status = "finished"
+        await self.seats_changed()
+        await self.table.manager.lobby_changed()
+        return True
 
     async def stop(self, reason: str) -> None:
         """End the table now (e.g. the tournament round's time ran out)."""
@@ -238,43 +286,61 @@ class Referee:
             seat = g.current_player
             if seat < 0 or not t.bot_plays(seat):
                 return
-            action = await self.bots.choose(g, seat)
-            if t.seats[seat].entrant:
-                t.standins.add(t.seats[seat].entrant)
-            if seat in t.game_humans:
-                t.stand_in.append(t.hooks.stand_in_mark(g, seat, action))
-            g.apply_as(seat, action)
-            await self.after_change()
+            await self._bot_acts(g, seat)
+
+    async def _bot_acts(self, g: GameState, seat: int) -> None:
+        """The seat's bot makes one move (marked when a person held the seat when the
+        game began)."""
+        t = self.table
+        action = await self.bots.choose(g, seat)
+        if t.seats[seat].entrant:
+            t.standins.add(t.seats[seat].entrant)
+        if seat in t.game_humans:
+            t.stand_in.append(t.hooks.stand_in_mark(g, seat, action))
+        g.apply_as(seat, action)
+        await self.after_change()
 
     async def auto_next(self) -> None:
         t = self.table
         async with t.lock:
-            if t.between_games() and t.is_full() and not t.match.is_over():
+            if t.between_games() and not t.match.is_over() and t.may_deal() is None:
                 await self.start_game()
 
     async def time_out(self) -> None:
+        """A person's turn timer ran out: a bot makes that one move (the seat is the
+        player's again at once); the third time in a row the player counts as away."""
         t = self.table
         async with t.lock:
             g = t.game
             if g is None or g.is_terminal():
                 return
             seat = g.current_player
-            if seat >= 0 and t.seats[seat].kind == "human":
-                t.seats[seat].timed_out = True
-                self.save_seats()
-                t.version += 1
-            self.timers.schedule()
-            await self.views.broadcast()
+            s = t.seats[seat] if seat >= 0 else None
+            if s is None or s.kind != "human" or t.bot_plays(seat) or s.away:
+                self.timers.schedule()
+                return
+            s.timed_out = True
+            s.timeouts += 1
+            if s.timeouts >= AWAY_AFTER_TIMEOUTS:
+                s.go_away()
+                self.timers.arm_away(seat)
+            self.save_seats()
+            await self._bot_acts(g, seat)
 
     async def release_away(self, seat: int, user_id: int | None) -> None:
         """The player stayed away too long: the seat becomes free (the session at the
-        table ends).  During a game a bot plays the free seat until someone sits down."""
+        table ends).  During a game a bot plays the free seat until someone sits down;
+        a table at which nobody sits any more ends (after its running game)."""
         t = self.table
         async with t.lock:
             s = t.seats[seat]
-            if (s.kind != "human" or s.user_id != user_id or not s.away
-                    or t.is_connected(user_id)):
+            if s.kind != "human" or s.user_id != user_id or not s.away:
                 return
             t.seats[seat] = Seat()
             await self.seats_changed()
+            await self.end_if_nobody_left()
         await t.manager.lobby_changed()
+
+
+#: turn timers run out in a row before the player counts as away
+AWAY_AFTER_TIMEOUTS = 3

@@ -4,14 +4,14 @@
 store port (from the server that holds it, :meth:`~.table.TableHost.port_for`), the
 referee with the seats' timers and bots, the records, the broadcaster — and is what the
 sockets, the REST routes and the online tournaments talk to.  It adds what belongs to
-no single duty: connections coming and going (a person who disconnects is *away* and a
-bot stands in; the seat is the person's again on return) and the chat.
+no single duty: connections coming and going (a person who disconnects is *away*: the table's away
+rule says whether it waits or a bot stands in; the seat is the person's again on
+return) and the chat.
 """
 
 from __future__ import annotations
 
 import contextlib
-import time
 from typing import Any
 
 from stammtisch.engine.core import GameState
@@ -96,12 +96,12 @@ class TableRuntime(LiveTable):
         seat = self.seat_of(conn.user_id)
         if seat is not None:
             s = self.seats[seat]
-            s.away_since = None
             self.timers.cancel_away(seat)
             if s.away or s.timed_out:
-                s.away = s.timed_out = False
+                s.come_back()
                 self.save_table()
                 self.version += 1
+            s.come_back()
         for m in self.port.chat():
             await conn.send({"type": "chat", "name": m.name, "text": m.text,
                              "at": m.created_at.isoformat()})
@@ -114,8 +114,7 @@ class TableRuntime(LiveTable):
             return
         seat = self.seat_of(conn.user_id)
         if seat is not None and not self.is_connected(conn.user_id):
-            self.seats[seat].away = True
-            self.seats[seat].away_since = time.monotonic()
+            self.seats[seat].go_away()
             self.arm_away_timer(seat)
             with contextlib.suppress(TableMoved):  # another worker serves the table now
                 await self.seats_changed()
@@ -123,10 +122,14 @@ class TableRuntime(LiveTable):
     # -- chat ---------------------------------------------------------------------------
     async def chat(self, conn: Connection, text: Any) -> None:
         self.port.check()
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str):
+            raise ActionRejected("invalid_chat", "a chat message needs text")
+        # cleaned first, then checked: a text of only unprintable characters (zero-width
+        # spaces, control characters) is as empty as one of only blanks
+        clean = "".join(ch for ch in text if ch.isprintable()).strip()
+        if not clean:
             raise ActionRejected("invalid_chat", "a chat message needs text")
         limit = self.manager.settings.chat_max_length
-        clean = "".join(ch for ch in text.strip() if ch.isprintable())
         if len(clean) > limit:
             raise ActionRejected("chat_too_long", f"at most {limit} characters")
         if not conn.spend(self.manager.settings):

@@ -1,15 +1,17 @@
 """The seats of a live table.
 
-A seat is empty, a person's or a bot's.  Bots sit on seats the creator gave them, and —
-unless the table was created with ``bot_takeover: false`` — stand in for a person who
-disconnected (``away``) or let the turn timer run out (``timed_out``); the person gets
-the seat back on return.  A seat whose player stays away longer than the table's
-``away_timeout`` is released (:mod:`.timers`).  Seats are stored as their JSON in the
-table's row.
+A seat is empty, a person's or a bot's.  Bots sit on seats the creator gave them.  A
+person is *away* when their last connection closed or their turn timer ran out three
+times in a row (``timeouts``); what the table does then is its away rule
+(:attr:`~.table.LiveTable.away_rule`: ``wait`` or ``bot``).  A turn timer that runs out
+once lets a bot make that one move (``timed_out`` until the player acts again).  A seat
+whose player stays away longer than the table's ``away_timeout`` is released
+(:mod:`.timers`).  Seats are stored as their JSON in the table's row.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,16 +25,38 @@ class Seat:
     user_id: int | None = None
     name: str = ""
     bot: str = DEFAULT_SEAT_BOT
-    away: bool = False  # a human who disconnected: a bot stands in
-    timed_out: bool = False  # a human whose turn timer ran out: a bot stands in
+    away: bool = False  # a human who is not at the table (disconnected, or 3 timeouts)
+    timed_out: bool = False  # a human whose turn timer ran out: a bot made that move
     entrant: str = ""  # online tournaments: the entrant (pair) this seat plays for
     claim: str = ""  # online tournaments: the token of the seat's claim link
     #: when the player went away (monotonic clock; not stored)
     away_since: float | None = field(default=None, compare=False)
+    #: when the player went away (wall clock, seconds since 1970; not stored): shown
+    away_at: float | None = field(default=None, compare=False)
+    #: the player's turn timer ran out this many times in a row (not stored)
+    timeouts: int = field(default=0, compare=False)
+
+    def go_away(self, now: float | None = None) -> None:
+        """Mark the person away from now (kept when already away)."""
+        if not self.away or self.away_at is None:
+            self.away_since = time.monotonic() if now is None else now
+            self.away_at = time.time()
+        self.away = True
+
+    def come_back(self) -> None:
+        """The person is at the table again (connected or acted)."""
+        self.away = self.timed_out = False
+        self.away_since = self.away_at = None
+        self.timeouts = 0
 
     @property
     def bot_controlled(self) -> bool:
         return self.kind == "bot" or (self.kind == "human" and (self.away or self.timed_out))
+
+    @property
+    def present(self) -> bool:
+        """A person sits here and is at the table."""
+        return self.kind == "human" and not self.away
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "user_id": self.user_id, "name": self.name, "bot": self.bot,

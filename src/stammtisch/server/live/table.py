@@ -120,6 +120,11 @@ class LiveTable:
         self.game: GameState | None = None  # current or last finished game
         self.game_number = 0
         self.version = 0
+        #: seats (``None``: the spectators) that a private out-of-turn action left
+        #: untouched: seat -> (the version they still see, the table version then).  Only
+        #: valid while the table is still at that version: any other change shows everybody
+        #: the new version (:meth:`version_for`)
+        self.unchanged_for: dict[int | None, tuple[int, int]] = {}
         self.connections: dict[int, Connection] = {}
         self.lock = asyncio.Lock()
         self.turn_deadline: float | None = None
@@ -131,6 +136,12 @@ class LiveTable:
         self.game_humans: dict[int, int | None] = {}
         #: the actions a bot took in the current game for such a seat (``meta.stand_in``)
         self.stand_in: list[dict[str, Any]] = []
+        #: people who stood up from a seat ("Aufstehen"): they may sit down again at a
+        #: private table without its invite code
+        self.stood_up: set[int] = set()
+        #: the seats a bot stood in for, per game number (finished and current games;
+        #: the score sheet marks those games)
+        self.stand_in_by_game: dict[int, list[int]] = {}
         #: the out-of-turn actions applied in the current game, in order: {"at": length
         #: of the action log before it, "seat", "action", "seed": the seed of its rng};
         #: kept in the record's ``meta``
@@ -150,8 +161,15 @@ class LiveTable:
 
     @property
     def bot_takeover(self) -> bool:
-        """Whether a bot plays for a person who is away or whose turn timer ran out."""
+        """Whether a bot plays for a person who is away (the away rule ``bot``).  Stored
+        as the settings' ``bot_takeover``; a table stored without it is ``bot``."""
         return bool(self.settings.get("bot_takeover", True))
+
+    @property
+    def away_rule(self) -> str:
+        """What the table does while a person is away: ``wait`` (it pauses and shows
+        who is missing) or ``bot`` (a bot plays the seat until the player returns)."""
+        return "bot" if self.bot_takeover else "wait"
 
     @property
     def away_timeout(self) -> float:
@@ -162,13 +180,77 @@ class LiveTable:
             value = 0 if self.settings.get("tournament") else self.manager.settings.away_timeout
         return max(0.0, float(value or 0))
 
+    @property
+    def demo_games(self) -> int:
+        """A demonstration table of bots only: the number of games it plays (0: not
+        one)."""
+        return max(0, int(self.settings.get("demo_games") or 0))
+
+    @property
+    def bots_may_deal(self) -> bool:
+        """Whether a game may be dealt with no person at the table: a demonstration
+        table (bounded by :attr:`demo_games`) or an online tournament round's table
+        (bounded by its Bobbl and the round's clock; its seats are its entrants')."""
+        return bool(self.demo_games or self.settings.get("tournament"))
+
     def bot_plays(self, seat: int) -> bool:
         """Whether a bot acts for ``seat`` now: a bot's seat, a free seat during a game,
-        or (with bot takeover) a person who is away or timed out."""
+        or (away rule ``bot``) a person who is away."""
         s = self.seats[seat]
         if s.kind in ("bot", "empty"):
             return True
-        return self.bot_takeover and (s.away or s.timed_out)
+        return self.bot_takeover and s.away
+
+    def persons_seated(self) -> bool:
+        """Whether any seat is a person's (present or away)."""
+        return any(s.kind == "human" for s in self.seats)
+
+    def waiting_for(self) -> list[int]:
+        """The seats of the persons the table waits for now: with the rule ``wait``
+        every person away; with ``bot`` every person away once no person at all is at
+        the table and no game runs.  Empty when the table does not wait for anyone."""
+        if self.status != "playing" or self.match.is_over():
+            return []
+        away = [i for i, s in enumerate(self.seats) if s.kind == "human" and s.away]
+        if not away or self.bots_may_deal:
+            return []
+        if self.away_rule == "wait":
+            return away
+        if self.between_games() and not any(s.present for s in self.seats):
+            return away
+        return []
+
+    def may_deal(self) -> str | None:
+        """Why the next game may not be dealt now, or ``None``: it is never dealt in the
+        name of a person who is not at the table (rule ``wait``), nor with no person at
+        all at the table (rule ``bot``) — but at a demonstration or tournament table."""
+        if not self.is_full():
+            return f"the table needs {self.num_seats} players"
+        if self.bots_may_deal:
+            if self.demo_games and self.game_number >= self.demo_games:
+                return f"a demonstration table plays {self.demo_games} games"
+            return None
+        if not any(s.present for s in self.seats):
+            return "no person is at the table"
+        missing = [s.name for s in self.seats if s.kind == "human" and s.away]
+        if missing and self.away_rule == "wait":
+            return "the table waits for " + ", ".join(missing)
+        return None
+
+    def stand_in_games(self) -> list[dict[str, Any]]:
+        """The games (the last 50) in which a bot played for a person's seat: ``[{"game":
+        number, "seats": [seats]}]`` — the score sheet marks them."""
+        out = dict(self.stand_in_by_game)
+        if self.stand_in:
+            out[self.game_number] = sorted({int(m["seat"]) for m in self.stand_in})
+        return [{"game": n, "seats": seats} for n, seats in sorted(out.items())[-50:]]
+
+    def version_for(self, seat: int | None) -> int:
+        """The version ``seat`` (``None``: a spectator) sees: the table's, unless the
+        changes since the last one it was shown were private out-of-turn actions that
+        changed nothing of what it receives (a seña among the other pair)."""
+        kept = self.unchanged_for.get(seat)
+        return kept[0] if kept is not None and kept[1] == self.version else self.version
 
     def seat_of(self, user_id: int | None) -> int | None:
         return seat_of(self.seats, user_id)

@@ -2,8 +2,10 @@
 
 After any change the table is *scheduled*: a bot's seat to act gets its move after
 ``bot_delay``; a person's seat gets the table's ``turn_timer`` (when it runs out, a bot
-stands in); between games the next game starts by itself when every seat is played by
-a bot (after ``auto_next_delay``), when a restarted table was playing, or with
+makes that one move) — but not a person who is away at a table that waits for them;
+between games the next game starts by itself only where it may be dealt
+(``LiveTable.may_deal``): at a demonstration or tournament table whose seats are all
+played by bots (after ``auto_next_delay``), when a restarted table was playing, or with
 ``auto_start``.  A person who is away gets a timer that releases the seat after the
 table's ``away_timeout``.  What happens then is the referee's (:class:`Moves`); the
 timers only say when.  Each runs as a task of the table; a task of a table that moved
@@ -61,9 +63,10 @@ class SeatTimers:
         settings = t.manager.settings
         g = t.game
         if g is None or g.is_terminal():
-            if t.is_full() and not t.match.is_over() and (
+            if t.is_full() and not t.match.is_over() and t.may_deal() is None and (
                     (g is None and t.status == "playing")
-                    or (g is not None and all(t.bot_plays(i) for i in range(t.num_seats)))
+                    or (g is not None and t.bots_may_deal
+                        and all(t.bot_plays(i) for i in range(t.num_seats)))
                     or (t.settings.get("auto_start") and g is None)):
                 delay = 0 if g is None else settings.auto_next_delay
                 self._timer = loop.call_later(delay, self.spawn, self.moves.auto_next)
@@ -74,6 +77,8 @@ class SeatTimers:
         if t.bot_plays(seat):
             self._timer = loop.call_later(settings.bot_delay, self.spawn, self.moves.bot_move)
             return
+        if t.seats[seat].away:
+            return  # the table waits for the player (the away rule ``wait``)
         timer = int(t.settings.get("turn_timer", 0) or 0)
         if timer > 0:
             t.turn_deadline = time.monotonic() + timer

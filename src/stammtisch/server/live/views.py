@@ -45,9 +45,12 @@ class Broadcaster:
     def _seats_info(self) -> list[dict[str, Any]]:
         t = self.table
         return [{"name": s.name, "kind": s.kind,
-                 "bot": s.bot if s.kind != "empty" and t.bot_plays(i) else None,
+                 "bot": (s.bot if t.bot_plays(i) and (s.kind != "empty"
+                                                       or not t.between_games()) else None),
                  "away": s.away, "timed_out": s.timed_out,
-                 "connected": s.user_id is not None and t.is_connected(s.user_id)}
+                 "connected": s.user_id is not None and t.is_connected(s.user_id),
+                 "away_since": (None if not s.away or s.away_at is None
+                                else int(s.away_at * 1000))}
                 for i, s in enumerate(t.seats)]
 
     def _info_head_text(self) -> str:
@@ -78,6 +81,10 @@ class Broadcaster:
             "tournament": t.settings.get("tournament"),
             "bot_takeover": t.bot_takeover,
             "away_timeout": t.away_timeout,
+            "away_rule": t.away_rule,
+            "waiting_for": t.waiting_for(),
+            "stand_in_games": t.stand_in_games(),
+            "demo_games": t.demo_games or None,
         }
 
     def _info_viewer(self, seat: int | None, user_id: int | None) -> dict[str, Any]:
@@ -94,11 +101,21 @@ class Broadcaster:
         t = self.table
         return {"id": t.id, "name": t.name, "game": t.game_name, "rules": t.rules_name,
                 "status": t.status, "players": t.num_seats,
-                "seats": [{"name": s.name, "kind": s.kind} for s in t.seats],
+                "seats": [self._lobby_seat(i) for i in range(t.num_seats)],
                 "free": [i for i, s in enumerate(t.seats) if s.kind == "empty"],
                 "bobbl_target": t.hooks.lobby_target(t.rules),
                 "turn_timer": t.settings.get("turn_timer", 0),
                 "spectators": t.spectators()}
+
+    def _lobby_seat(self, seat: int) -> dict[str, Any]:
+        """A seat as the lobby shows it: a person who is away is not listed by name
+        (``away``; ``kind`` ``bot`` while a bot plays the seat for them)."""
+        t = self.table
+        s = t.seats[seat]
+        if s.kind == "human" and s.away:
+            return {"name": "", "kind": "bot" if t.bot_plays(seat) else "human",
+                    "away": True}
+        return {"name": s.name, "kind": s.kind}
 
     # -- the game ----------------------------------------------------------------------
     def out_of_turn_for(self, seat: int | None) -> list[str]:
@@ -122,11 +139,16 @@ class Broadcaster:
                              if seat is not None and g.current_player == seat else [])
         return view
 
+    def game_text(self, seat: int | None) -> str:
+        """What of the game ``seat`` receives (its view and its out-of-turn actions), as
+        text: equal before and after a change that tells the seat nothing."""
+        return _dumps([self.view_for(seat), self.out_of_turn_for(seat)])
+
     # -- messages ----------------------------------------------------------------------
     def message_for(self, conn: Connection) -> dict[str, Any]:
         self.port.check()
         seat = self.table.seat_of(conn.user_id)
-        return {"type": "state", "version": self.table.version,
+        return {"type": "state", "version": self.table.version_for(seat),
                 "table": self.table_info(seat, conn.user_id),
                 "view": self.view_for(seat), "out_of_turn": self.out_of_turn_for(seat)}
 
@@ -149,10 +171,12 @@ class Broadcaster:
         texts: dict[tuple[int | None, str], str] = {}
         for key, conn in list(t.connections.items()):
             try:
+                seat = t.seat_of(conn.user_id)
+                if t.version_for(seat) != t.version:
+                    continue  # a private change that left this seat's message as it was
                 if conn.send_text is None:
                     await conn.send(self.message_for(conn))
                     continue
-                seat = t.seat_of(conn.user_id)
                 viewer = _dumps(self._info_viewer(seat, conn.user_id))[1:-1]
                 text = texts.get((seat, viewer))
                 if text is None:

@@ -163,6 +163,13 @@ export function mountLobby(root) {
               text: t("lobby.sit"), on: { click: () => join(tb.id, i) } })
             : h("span", { class: "muted", text: t("lobby.seat_free") }));
       }
+      if (s.away) {
+        // a person who is away: never their name — a bot stands in, or the seat waits
+        return h("li", { class: `seat-slot ${s.kind} away` },
+          h("span", { class: "seat-icon" }, icon(s.kind === "bot" ? "bot" : "person")),
+          h("span", { class: "seat-name muted", text: s.kind === "bot"
+            ? t("lobby.seat_away_bot") : t("lobby.seat_away") }));
+      }
       return h("li", { class: `seat-slot ${s.kind}` },
         h("span", { class: "seat-icon" }, icon(s.kind === "bot" ? "bot" : "person")),
         h("span", { class: "seat-name", text: seatDisplayName(s).name,
@@ -212,6 +219,12 @@ export function mountLobby(root) {
     return s === key ? name : s;
   }
 
+  // the table's away rule: chosen, or by default "bot" for a public table, "wait" else
+  function awayRule(byDefault = false) {
+    if (!byDefault && form.away_rule_chosen && form.away_rule) return form.away_rule;
+    return form.public ? "bot" : "wait";
+  }
+
   function presetDefaults(name) {
     const p = presets?.presets?.[name] ?? {};
     for (const k of OPTION_KEYS) form[k] = p[k];
@@ -224,7 +237,7 @@ export function mountLobby(root) {
       Object.assign(form, { game: "mucken", name: t("create.name_default"), public: true,
         preset: "seefest",
         bobbl_limit: 2, turn_timer: 60, fill: true, bot: presets.default_bot, seat: 0,
-        allow_hints: false, bot_takeover: true, away_timeout: 300 });
+        allow_hints: false, away_timeout: 300 });
       if (!presets.presets.seefest) form.preset = Object.keys(presets.presets)[0];
       presetDefaults(form.preset);
     }
@@ -251,13 +264,28 @@ export function mountLobby(root) {
     const parts = {
       name: () => field("c-name", t("create.name"), bind(h("input", { id: "c-name",
         name: "name", maxlength: 80, value: form.name }), "name")),
-      public: () => [check("c-public", "public", t("create.public")),
-        h("small", { class: "muted block", text: t("create.private_hint") })],
+      public: () => {
+        const box = check("c-public", "public", t("create.public"));
+        box.querySelector("input").addEventListener("change", () => {
+          // a private table (among friends) waits for those away, a public one lets a bot
+          // take over — until the creator chooses otherwise
+          const rule = document.getElementById("c-away-rule");
+          if (!form.away_rule_chosen && rule) rule.value = form.away_rule = awayRule(true);
+        });
+        return [box, h("small", { class: "muted block", text: t("create.private_hint") })];
+      },
       timer: () => field("c-timer", t("create.turn_timer"), select("c-timer", "turn_timer",
         TIMERS.map((s) => [s, s ? t("create.seconds", { n: s }) : t("create.turn_timer.0")]),
         Number)),
-      takeover: () => [check("c-takeover", "bot_takeover", t("create.bot_takeover")),
-        h("small", { class: "muted block", text: t("create.bot_takeover_hint") })],
+      // the away rule: "Warten" or "Bot übernimmt" (default: by public/private until chosen)
+      takeover: () => {
+        const rule = select("c-away-rule", "away_rule", [["wait", t("create.away_rule.wait")],
+          ["bot", t("create.away_rule.bot")]]);
+        rule.value = awayRule();
+        rule.addEventListener("change", () => { form.away_rule_chosen = true; });
+        return [field("c-away-rule", t("create.away_rule"), rule),
+          h("small", { class: "muted block", text: t("create.away_rule_hint") })];
+      },
       away: () => field("c-away", t("create.away_timeout"), select("c-away", "away_timeout",
         AWAY.map((n) => [n, n === 0 ? t("create.away.never") : n === 60 ? t("create.minute")
           : t("create.minutes", { n: n / 60 })]), Number)),
@@ -293,6 +321,9 @@ export function mountLobby(root) {
         ...schafkopfFields(field, check),
         h("div", { class: "field-row" }, parts.timer()),
         check("c-fill", "fill", t("create.fill_bots")),
+        // hints at every game's table (issue 19)
+        check("c-hints", "allow_hints", t("create.allow_hints")),
+        h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
         ...parts.takeover(),
         parts.away(),
         parts.botSeat(),
@@ -408,6 +439,8 @@ export function mountLobby(root) {
       senasRow,
       h("div", { class: "field-row" }, parts.timer()),
       check("c-fill", "fill", t("create.fill_bots")),
+      check("c-hints", "allow_hints", t("create.allow_hints")),
+      h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
       ...parts.takeover(),
       parts.away(),
       parts.botSeat(seatField),
@@ -421,7 +454,8 @@ export function mountLobby(root) {
       name: form.name || t("create.name_default"), public: !!form.public, game: form.game,
       preset: o.preset, players: o.players, turn_timer: form.turn_timer,
       bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
-      bot_takeover: !!form.bot_takeover, away_timeout: form.away_timeout,
+      allow_hints: !!form.allow_hints,
+      away_rule: awayRule(), away_timeout: form.away_timeout,
       match_options: form.game === "mus" && o.senas && o.senas !== "off"
         ? { senas: o.senas, ...(o.senas === "sichtbar" ? { catch: o.catch } : {}) } : undefined,
     };
@@ -534,7 +568,8 @@ export function mountLobby(root) {
       preset: sk.preset, options, rounds: sk.rounds || null, kreuzbock: !!sk.kreuzbock,
       turn_timer: form.turn_timer,
       bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
-      bot_takeover: !!form.bot_takeover, away_timeout: form.away_timeout,
+      allow_hints: !!form.allow_hints,
+      away_rule: awayRule(), away_timeout: form.away_timeout,
     };
   }
 
@@ -555,7 +590,7 @@ export function mountLobby(root) {
       name: form.name || t("create.name_default"), public: !!form.public, preset: form.preset,
       options, bobbl_target: form.bobbl_target, bobbl_limit: form.bobbl_limit || null,
       turn_timer: form.turn_timer, bots: form.fill ? "fill" : [], bot: form.bot, seat: form.seat,
-      allow_hints: !!form.allow_hints, bot_takeover: !!form.bot_takeover,
+      allow_hints: !!form.allow_hints, away_rule: awayRule(),
       away_timeout: form.away_timeout,
     };
     await sendCreate(ev, body);

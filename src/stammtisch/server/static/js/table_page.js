@@ -36,6 +36,7 @@ export function mountTable(root, { id, invite }) {
   let hold = null; // a just-finished trick kept on the table for a moment
   let holdTimer = null;
   let fatal = null;
+  let leftSeat = null; // the seat this page stood up from ("Wieder hinsetzen")
   let chatLog = [];
   let deadline = null; // local epoch ms of the turn deadline
   let hint = null; // {version, card, values}: the server's suggestion for this state
@@ -253,8 +254,10 @@ export function mountTable(root, { id, invite }) {
   }
 
   // -- hints --------------------------------------------------------------------------------
-  const canHint = () => !!(msg?.table?.allow_hints && msg.view?.phase === "play" && myTurn()
-    && !msg.table.between_games);
+  // the phases with hints: the card play, or the game's own (Mus: every decision)
+  const hintPhases = () => game().HINT_PHASES ?? ["play"];
+  const canHint = () => !!(msg?.table?.allow_hints && hintPhases().includes(msg.view?.phase)
+    && myTurn() && !msg.table.between_games);
 
   function requestHint() {
     if (!canHint() || hintWait !== null || pending) return;
@@ -458,9 +461,12 @@ export function mountTable(root, { id, invite }) {
       chip.classList.add("empty");
       chip.append(h("div", { class: "seat-name" }, h("span", { class: "name",
         text: t("lobby.seat_free"), title: t("table.free_seat") })));
-      if (session.user && me() === null && !fatal) {
-        chip.append(h("button", { type: "button", class: "btn btn-small btn-primary sit",
-          "data-seat": i, text: t("table.sit_here"), on: { click: () => join(i) } }));
+      if (session.user && me() === null && !fatal && tbl.status !== "finished") {
+        const again = i === leftSeat;
+        chip.append(h("button", { type: "button",
+          class: `btn btn-small btn-primary sit${again ? " sit-again" : ""}`,
+          "data-seat": i, text: again ? t("table.sit_again") : t("table.sit_here"),
+          on: { click: () => join(i) } }));
       }
       return chip;
     }
@@ -583,6 +589,10 @@ export function mountTable(root, { id, invite }) {
     const tbl = msg.table;
     const bar = h("div", { class: "action-bar" });
     actions.append(bar);
+    const paused = pauseLine(tbl);
+    if (paused) bar.append(paused);
+    const closed = closedLine(tbl);
+    if (closed) bar.append(closed);
     if (!v) {
       const free = tbl.seats.filter((s) => s.kind === "empty").length;
       bar.append(h("p", { class: "status-line", text: t("table.waiting", { n: free }) }));
@@ -610,13 +620,17 @@ export function mountTable(root, { id, invite }) {
       status.append(h("span", { class: "contract-line", text: contractText(v) }));
     }
     bar.append(status);
-    const shown = hint && hint.version === msg.version && v.phase === "play" && mine;
+    const shown = hint && hint.version === msg.version && hintPhases().includes(v.phase) && mine;
     if (shown) {
+      // the hint as a player says it: "Tipp: Eichel Zehn spielen." (a game's own words:
+      // Mus's "Tipp: Envido 2."), its value in the game's unit (HINT_KEYS)
       const value = hint.values[hint.card];
+      const label = game().hintText ? game().hintText(hint.card)
+        : t("table.hint_line", { card: cardName(hint.card) });
       bar.append(h("p", { class: "hint-line", "data-card": hint.card },
-        h("span", { class: "hint-label", text: t("table.hint_line", { card: cardName(hint.card) }) }),
-        value === undefined ? null
-          : h("span", { class: "hint-value", text: t("table.hint_value", { n: fmtAugen(value) }) })));
+        h("span", { class: "hint-label", text: label }),
+        value === undefined ? null : h("span", { class: "hint-value",
+          text: t(game().HINT_KEYS?.value ?? "table.hint_value", { n: fmtAugen(value) }) })));
     } else if (hintWait !== null && hintWait === msg.version) {
       bar.append(h("p", { class: "hint-line hint-wait", role: "status" },
         h("span", { class: "spinner", "aria-hidden": "true" }),
@@ -651,6 +665,44 @@ export function mountTable(root, { id, invite }) {
         ? `${t("table.keys_hint")} · ${t("table.keys_hint_h")}` : t("table.keys_hint") }));
     }
     if (tools.childNodes.length) bar.append(tools);
+  }
+
+  // the table waits for people who are away (its away rule): who, and since when
+  function pauseLine(tbl) {
+    const seats = tbl.waiting_for ?? [];
+    if (!seats.length) return null;
+    const line = h("p", { class: "status-line pause-line", role: "status",
+      "data-waiting": seats.join(" ") });
+    line.textContent = pauseText(tbl);
+    return line;
+  }
+
+  function pauseText(tbl) {
+    const seats = tbl.waiting_for ?? [];
+    if (seats.includes(me())) return t("table.paused_you");
+    const who = seats.map((i) => {
+      const s = tbl.seats[i];
+      return t("table.paused_who", { name: s?.name ?? "", since: awayFor(s?.away_since) });
+    });
+    const names = who.length > 1
+      ? `${who.slice(0, -1).join(", ")}${t("table.paused_and")}${who[who.length - 1]}` : who[0];
+    return t("table.paused", { who: names });
+  }
+
+  // "seit 2 Minuten" in the page's language, from the time the player went away
+  function awayFor(since) {
+    const minutes = since ? Math.floor((Date.now() - since) / 60000) : 0;
+    if (minutes < 1) return t("table.away_for_0");
+    if (minutes === 1) return t("table.away_for_1");
+    if (minutes >= 60) return t("table.away_for_hour");
+    return t("table.away_for_n", { n: minutes });
+  }
+
+  // a table at which nobody sits any more has closed
+  function closedLine(tbl) {
+    if (tbl.status !== "finished" || tbl.match_over) return null;
+    return h("p", { class: "status-line closed-line", role: "status",
+      text: t("table.closed_nobody") });
   }
 
   function waitText(v) {
@@ -744,8 +796,9 @@ export function mountTable(root, { id, invite }) {
         card.dataset.value = String(value);
         card.append(h("span", { class: "hint-badge", "aria-hidden": "true",
           text: fmtAugen(value) }));
-        card.setAttribute("aria-label", t(best ? "table.hint_badge_best" : "table.hint_badge",
-          { card: cardName(c), n: fmtAugen(value) }));
+        const keys = game().HINT_KEYS ?? {};
+        card.setAttribute("aria-label", t(best ? keys.best ?? "table.hint_badge_best"
+          : keys.badge ?? "table.hint_badge", { card: cardName(c), n: fmtAugen(value) }));
         if (best) {
           card.classList.add("hinted");
           card.dataset.hint = "best";
@@ -876,6 +929,15 @@ export function mountTable(root, { id, invite }) {
     if (!msg) return;
     sheetPanel.append(h("h2", { id: "sheet-h", text: game().sheetTitle() }),
       game().abrechnung(msg.table.sheet, { seatName, me: me(), view: msg.view }));
+    // the games a bot played for a person's seat are marked under the sheet
+    const marks = msg.table.stand_in_games ?? [];
+    if (marks.length) {
+      const seatWho = (i) => (msg.table.seats[i]?.kind === "human" ? msg.table.seats[i].name
+        : t("table.seat_n", { n: i + 1 }));
+      sheetPanel.append(h("ul", { class: "stand-in-games" }, marks.map((m) => h("li", {
+        "data-game": m.game, text: t("table.stand_in_game", { n: m.game,
+          names: m.seats.map(seatWho).join(t("table.paused_and")) }) }))));
+    }
   }
 
   function renderChatChrome() {
@@ -927,6 +989,11 @@ export function mountTable(root, { id, invite }) {
       el.classList.toggle("urgent", left < 10000);
       const span = (msg?.table?.turn_timer || 60) * 1000;
       el.style.setProperty("--frac", String(Math.max(0, Math.min(1, left / span))));
+    }
+    const pause = viewEl.querySelector(".pause-line");
+    if (pause && msg?.table) {
+      const text = pauseText(msg.table);
+      if (pause.textContent !== text) pause.textContent = text;
     }
     if (conn.state === "retry") {
       const s = banner.querySelector(".retry-text");
@@ -993,7 +1060,8 @@ export function mountTable(root, { id, invite }) {
   async function leave() {
     if (!window.confirm(t("table.leave_confirm"))) return;
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {});
+      const out = await api("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {});
+      leftSeat = out?.left ?? null;
       sock.send({ type: "sync" });
     } catch (e) {
       toastError(e);

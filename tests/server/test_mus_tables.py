@@ -134,8 +134,11 @@ def _sena_round(server: Server, senas: dict[str, Any]) -> dict[str, Any]:
         for s in range(4):
             assert all(x.startswith("seña ") for x in states[s]["out_of_turn"])
         conns[sender].act(sena, None)
-        after = [c.until(lambda m, v=states[0]["version"]: m["version"] > v, "the seña")
-                 for c in conns]
+        # the sender's own view shows it; the others' current views are asked for (an
+        # opponent who catches nothing is sent nothing: see test_private_actions.py)
+        after = [c.until(lambda m, v=states[sender]["version"]: m["version"] > v, "the seña")
+                 if s == sender else None for s, c in enumerate(conns)]
+        after = [m if m is not None else c.latest() for m, c in zip(after, conns, strict=True)]
         seen = spectator.latest()
         return {"sender": sender, "sena": sena.split()[1], "after": after, "spectator": seen,
                 "runtime": server.runtime(tid)}
@@ -450,7 +453,7 @@ async def _leak_table(manager: Any, t: int, hands: int, out: list[dict[str, Any]
                     raise AssertionError(f"the table stayed at version {version}")
                 continue
             m = caps[seat].last()
-            assert m["version"] == rt.version and m["view"]["to_act"] == seat
+            assert m["version"] == rt.version_for(seat) and m["view"]["to_act"] == seat
             await rt.handle_action(caps[seat].conn, choose(m["view"]["legal"], rng),
                                    m["version"])
         out.append({"state": g.clone(), "sheet_count": len(rt.match.sheet.hands) - 1,
@@ -500,12 +503,18 @@ def _check_hand(hand: dict[str, Any], card_re: Any) -> dict[str, int]:
     made = [(e.seat, e.sign, set(e.seen_by)) for e in g.senas]
     counts = {"messages": 0, "senas_checked": 0, "discards_hidden": 0}
     for receiver, texts in hand["messages"].items():
+        previous: dict[str, Any] | None = None
         for text in texts:
             m = json.loads(text)
             if m["type"] != "state":
                 assert m["type"] == "chat", m
                 continue
             counts["messages"] += 1
+            # a new version alone would tell that something happened (a seña among the
+            # others): every state a receiver gets differs from its last in more than that
+            same = previous is not None and {**m, "version": 0} == {**previous, "version": 0}
+            assert not same, (receiver, m["version"])
+            previous = m
             v = m["view"]
             assert v is not None and v["game"] == "mus" and v.get("seat") == receiver
             assert v["legal"] == [] or v["to_act"] == receiver, (receiver, v["to_act"])
@@ -543,8 +552,9 @@ def _check_hand(hand: dict[str, Any], card_re: Any) -> dict[str, int]:
 
 
 def test_the_mus_leak_checks_catch_leaks(tmp_path: Any, monkeypatch: Any) -> None:
-    """The checks have teeth: a view that shows every seña to everybody, and one that
-    names the other seats' discarded cards, are both caught."""
+    """The checks have teeth: a view that shows every seña to everybody, one that names
+    the other seats' discarded cards, and a table that sends everybody a new version for
+    every seña are all caught."""
     from stammtisch.games.mus.state import MusState
 
     card_re = _spanish_re()
@@ -559,11 +569,18 @@ def test_the_mus_leak_checks_catch_leaks(tmp_path: Any, monkeypatch: Any) -> Non
         word = real_word(self, seat, who, action)
         return str(action) if word is not None and word.startswith("descarte ") else word
 
-    for name, patch in (("visible_senas", all_senas), ("_public_word", open_discards)):
-        monkeypatch.setattr(MusState, name, patch)
+    from stammtisch.server.live.table import LiveTable
+
+    def everybody_told(self: LiveTable, seat: int | None) -> int:
+        return int(self.version)
+
+    for owner, name, patch in ((MusState, "visible_senas", all_senas),
+                               (MusState, "_public_word", open_discards),
+                               (LiveTable, "version_for", everybody_told)):
+        real = getattr(owner, name)
+        monkeypatch.setattr(owner, name, patch)
         hands = _leak_play(tmp_path / name, 60, 6)
-        monkeypatch.setattr(MusState, name, real_visible if name == "visible_senas"
-                            else real_word)
+        monkeypatch.setattr(owner, name, real)
         caught = 0
         for hand in hands:
             try:

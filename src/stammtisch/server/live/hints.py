@@ -41,11 +41,12 @@ async def hint(table: LiveTable, port: TablePort, conn: Connection,
                                  f"(seat {seat})")
         if g.phase not in table.hooks.hint_phases:
             raise ActionRejected("no_hint", "hints are given for the card play only")
-        if version != table.version:
+        current = table.version_for(seat)  # (a seña among the others is no change)
+        if version != current:
             raise ActionRejected("stale_state",
                                  f"your view is version {version!r}, the table is at "
-                                 f"{table.version}; the current view follows")
-        seed = zlib.crc32(f"{table.id}:{table.version}:{seat}".encode())
+                                 f"{current}; the current view follows")
+        seed = zlib.crc32(f"{table.id}:{current}:{seat}".encode())
         state = g.clone()
     card, values = await asyncio.to_thread(advise, state, seat, seed)
     return {"type": "hint", "version": version, "card": card, "values": values}

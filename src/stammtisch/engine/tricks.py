@@ -114,6 +114,28 @@ class TrickOrder:
         return sorted(hand, key=self.sort_key)
 
 
+#: the name of a trick class in the errors (a suit's German name, or "Trumpf")
+CLASS_NAME: dict[int, str] = {**{i: s.german_name for i, s in enumerate(Suit)}, TRUMP: "Trumpf"}
+
+
+def explain_card(seat: int, hand: Sequence[Card], action: object, order: TrickOrder,
+                 led: Card | None) -> str | None:
+    """Why ``action`` is not a card ``seat`` may play by the rules every trick game here
+    shares — a word instead of a card, a card not in ``hand``, not following the led
+    class though ``hand`` holds one — or ``None`` when it breaks none of them."""
+    if not isinstance(action, Card):
+        return f"seat {seat} must play a card now, not say {action}"
+    if action not in hand:
+        return f"seat {seat} does not hold {action}"
+    if led is not None:
+        k = order.klass(led)
+        must = [c for c in hand if order.klass(c) == k]
+        if must and action not in must:
+            return (f"seat {seat} must follow {CLASS_NAME[k]}, holds "
+                    + " ".join(str(c) for c in order.sorted(must)))
+    return None
+
+
 class TrickPlay:
     """The cards on the table: current trick, finished tricks, who takes them."""
 

@@ -44,7 +44,7 @@ from stammtisch.engine.core import (
     TurnState,
     parse_chance,
 )
-from stammtisch.engine.tricks import TRUMP, TrickOrder, TrickPlay
+from stammtisch.engine.tricks import TrickOrder, TrickPlay, explain_card
 from stammtisch.errors import IllegalActionError, InvalidActionError, InvalidCardError
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, Bid, MuckenRules
@@ -72,8 +72,6 @@ DOUBLING = "doubling"
 PLAY = "play"
 END = "end"
 
-_SUIT_CLASS_NAME = {i: s.german_name for i, s in enumerate(Suit)}
-_SUIT_CLASS_NAME[TRUMP] = "Trumpf"
 
 
 class MuckenState(TurnState):
@@ -243,19 +241,8 @@ class MuckenState(TurnState):
         ph = self._phase
         seat = self._player
         if ph == PLAY:
-            if not isinstance(action, Card):
-                return f"seat {seat} must play a card now, not say {action}"
-            hand = self.hands[seat]
-            if action not in hand:
-                return f"seat {seat} does not hold {action}"
-            led = self.tricks.led
-            assert led is not None
-            k = self.order.klass(led)
-            must = [c for c in hand if self.order.klass(c) == k]
-            if must:
-                return (f"seat {seat} must follow {_SUIT_CLASS_NAME[k]}, holds "
-                        + " ".join(str(c) for c in self.order.sorted(must)))
-            return f"seat {seat} must trump (Stichzwang)"
+            why = explain_card(seat, self.hands[seat], action, self.order, self.tricks.led)
+            return why if why is not None else f"seat {seat} must trump (Stichzwang)"
         if ph in (BIDDING, MUSS):
             if not isinstance(action, Say):
                 return f"seat {seat} must call a game or 'weiter' now"

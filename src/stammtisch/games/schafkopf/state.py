@@ -37,7 +37,7 @@ from stammtisch.engine.core import (
     parse_chance,
 )
 from stammtisch.engine.results import GameResult
-from stammtisch.engine.tricks import TRUMP, TrickOrder, TrickPlay
+from stammtisch.engine.tricks import TrickOrder, TrickPlay, explain_card
 from stammtisch.errors import IllegalActionError, InvalidCardError
 from stammtisch.games.schafkopf.games import (
     BID_GAMES,
@@ -69,8 +69,6 @@ ANNEHMEN = Say("annehmen")
 
 EO = Card.of(Suit.EICHEL, Rank.OBER)
 _OBER_UNTER = frozenset(Card.of(s, r) for s in GERMAN_SUITS for r in (Rank.OBER, Rank.UNTER))
-_SUIT_CLASS_NAME = {i: s.german_name for i, s in enumerate(Suit)}
-_SUIT_CLASS_NAME[TRUMP] = "Trumpf"
 
 #: the keys of :meth:`SchafkopfState.result`, in the contract's order
 RESULT_KEYS: tuple[str, ...] = (
@@ -379,20 +377,14 @@ class SchafkopfState(TurnState):
         return f"seat {seat} may say {words} now, not {word!r}"
 
     def _explain_card(self, seat: int, action: Action) -> str:
-        if not isinstance(action, Card):
-            return f"seat {seat} must play a card now, not say {action}"
-        hand = self.hands[seat]
-        if action not in hand:
-            return f"seat {seat} does not hold {action}"
         led = self.tricks.led
         order = self.order
+        why = explain_card(seat, self.hands[seat], action, order, led)
+        if why is not None:
+            return why
         called = self.called
         if led is not None:
             k = order.klass(led)
-            must = [c for c in hand if order.klass(c) == k]
-            if must and action not in must:
-                return (f"seat {seat} must follow {_SUIT_CLASS_NAME[k]}, holds "
-                        + " ".join(str(c) for c in order.sorted(must)))
             if called is not None and k == order.klass(called):
                 return f"seat {seat} holds the called {called} and must play it (gesucht)"
             return (f"seat {seat} may not discard the called {called} on another suit's "

@@ -27,10 +27,10 @@ from stammtisch.bots.base import Bot
 from stammtisch.engine.core import CHANCE, TERMINAL, Action, GameState, Rng
 from stammtisch.errors import StammtischError
 
-__all__ = ["ARENA_HEAD", "DECLARER", "Board", "Console", "Derive", "Figures", "JudgeError",
-           "JudgeStatistics", "Rate", "Statistics", "Tally", "ci95", "decision_ms",
-           "interval", "listing", "per_game", "percent", "play", "ranked", "ratio",
-           "seat_list", "share", "table", "verdict", "words"]
+__all__ = ["ARENA_HEAD", "DECLARED", "DECLARER", "Board", "Console", "Derive", "Figures",
+           "JudgeError", "JudgeStatistics", "Rate", "Statistics", "Tally", "ci95",
+           "decision_ms", "interval", "listing", "per_game", "percent", "play", "ranked",
+           "ratio", "seat_list", "share", "table", "verdict", "words"]
 
 
 class JudgeError(StammtischError):
@@ -159,8 +159,9 @@ class Statistics(ABC):
     """The defaults of :class:`JudgeStatistics` for a game's statistics, a class that is
     its own :class:`Tally` too: the plug-in holds an empty one, each run books into a new
     one (:meth:`tally`).  A deal is the shuffle of a fresh game of :attr:`state_class`
-    (dealer ``number mod seats``; :meth:`opening`) and then a bots' seed; a game's value is
-    its ``returns()``; two tables in ``simulate`` (its margin over games), no matches in ``arena``.
+    (dealer ``number mod seats``; :meth:`opening`) and then a bots' seed; a game's value
+    is its ``returns()``; two tables in ``simulate`` (its margin over games), no matches
+    in ``arena``.
 
     A run books into counters per lineup (:attr:`lineups`, :meth:`count`), by kind of
     game (:attr:`kinds`: contracts, outcomes) and for the run (:attr:`counts`).  Its JSON
@@ -186,7 +187,7 @@ class Statistics(ABC):
     def __init__(self) -> None:
         #: a run's counters per lineup (0 and 1)
         self.lineups: list[Counter[str]] = [Counter(), Counter()]
-        #: a run's games by kind (contract, outcome)
+        #: a run's games by kind (a contract, an outcome; Mus: each lance's status)
         self.kinds: Counter[Any] = Counter()
         #: a run's other counters
         self.counts: Counter[str] = Counter()
@@ -414,6 +415,7 @@ def ratio(part: str, whole: str) -> Derive:
 
 
 #: a lineup's declared games and the share of them it won (counters ``declarer_games``
-#: and ``declarer_wins``)
+#: and ``declarer_wins``), and how a line of text says them (:func:`words`)
 DECLARER: tuple[str | tuple[str, Derive], ...] = (
     "declarer_games", ("declarer_win_rate", ratio("declarer_wins", "declarer_games")))
+DECLARED = "declared {declarer_games} (won {declarer_win_rate:.1%})"

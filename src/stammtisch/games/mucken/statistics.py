@@ -82,8 +82,8 @@ class MuckenStatistics(judging.Statistics):
         if arena:
             return [judging.words(judging.ARENA_HEAD, out), *self.lineup_lines(
                 out, arena, "  {name}: {points} points ({points_per_game:.3f}/game), {games_won} "
-                "games won, declared {declarer_games} (won {declarer_win_rate:.1%}), Kontra "
-                "{kontra}"), judging.words("  Bobbl: {a} {bobbl[0]}, {b} {bobbl[1]}", out)]
+                "games won, " + judging.DECLARED + ", Kontra {kontra}"),
+                judging.words("  Bobbl: {a} {bobbl[0]}, {b} {bobbl[1]}", out)]
         games, deals = out["games"], out["deals"]
         say = partial(judging.words, s="s" * (games != 1), ds="s" * (deals != 1),
                       rate=rate(out["games_per_s"], "game"), seats=judging.seat_list(out["bots"]))

@@ -61,8 +61,7 @@ class SchafkopfStatistics(judging.Statistics):
         return [*(judging.words(line, out, seats=judging.seat_list(out.get("bots", ())),
                                 kinds=judging.listing(out["contracts"])) for line in head),
                 *self.lineup_lines(out, arena, "  {name}: {cents:+d} cents ({cents_per_game:+.2f}"
-                                   "/game), declared {declarer_games} (won "
-                                   "{declarer_win_rate:.1%}), Stoß {stoss}")]
+                                   "/game), " + judging.DECLARED + ", Stoß {stoss}")]
 
 
 #: Schafkopf's statistics (``GamePlugin.statistics``)

@@ -40,6 +40,25 @@ def result_line(out: Mapping[str, Any]) -> str:
 DEFAULT_BOT = "heuristic"
 
 
+def hint(state: GameState, seat: int, seed: int) -> tuple[str, dict[str, float]]:
+    """The equity bot's word for ``seat`` (``mus``/``no mus``, the discard, a bet or an
+    answer), decided from the seat's own view only; no values (Mus has no card play whose
+    cards could be compared).  ``("", {})`` when ``seat`` is not to act."""
+    import random
+
+    from stammtisch.games.mus.bots.heuristic import HeuristicBot
+
+    if not isinstance(state, MusState):
+        raise TypeError(f"not a Mus state: {type(state).__name__}")
+    if state.is_terminal() or state.current_player != seat:
+        return "", {}
+    legal = [str(a) for a in state.legal_actions()]
+    if not legal:
+        return "", {}
+    word = HeuristicBot().decide(state.view(seat), state.rules, legal, random.Random(seed))
+    return word, {}
+
+
 def presenter() -> MusPresenter:
     """A new terminal presenter (``stammtisch play``), imported on first use."""
     from stammtisch.games.mus.presenter import MusPresenter
@@ -84,5 +103,6 @@ PLUGIN = GamePlugin(
     presenter=presenter,
     load_bots=load_bots,
     default_bot=DEFAULT_BOT,
+    hint=hint,
     encoding=research_encoding,
 )

@@ -18,5 +18,7 @@ def stand_in_mark(state: GameState, seat: int, action: Action) -> dict[str, Any]
     return {**base_mark(state, seat, action), "index": seat_actions(state.history)}
 
 
-#: Mus's table: its bots think quickly
-TABLE = TableHooks(stand_in_mark=stand_in_mark, rules_name=preset_rules_name(PRESETS))
+#: Mus's table: its bots think quickly; a hint (the equity bot's word) in every phase in
+#: which a seat decides — the Mus round, the discard, the lances
+TABLE = TableHooks(stand_in_mark=stand_in_mark, rules_name=preset_rules_name(PRESETS),
+                   hint_phases=frozenset({"mus", "discard", "lances"}))

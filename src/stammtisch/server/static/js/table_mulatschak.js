@@ -60,6 +60,9 @@ export function adaptView(v) {
 
 // the phases in which a seat's last word shows as a bubble
 export const BUBBLE_PHASES = ["bidding", "trump", "mitgehen", "exchange"];
+// a hint's values are points paid to the asker (not Augen): their words
+export const HINT_KEYS = { value: "mu.hint_value", badge: "mu.hint_badge",
+  best: "mu.hint_badge_best" };
 // the phase in which one's own cards are played by clicking them
 export const CARD_PHASES = ["play"];
 

@@ -59,6 +59,10 @@ export function gameWord(w) {
 
 export const lanceName = (l) => t(`mus.lance.${l}`);
 
+// Hints (the equity bot's word) in every phase a seat decides, said as at the table
+export const HINT_PHASES = ["mus", "discard", "lances"];
+export const hintText = (w) => t("mus.hint", { word: gameWord(w) });
+
 // the id of a seña action text ("sena dos_reyes" → "dos_reyes")
 export const senaId = (text) => String(text).split(" ").slice(-1)[0];
 export function senaName(id) {

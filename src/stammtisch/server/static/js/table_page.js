@@ -214,7 +214,8 @@ export function mountTable(root, { id, invite }) {
     const span = Math.max(0, (tbl.turn_timer || 0) * 1000);
     const who = v?.to_act;
     const seat = who === null || who === undefined ? null : tbl.seats[who];
-    const human = seat && seat.kind === "human" && !seat.bot;
+    // (no timer runs for a person away at a table that waits for them)
+    const human = seat && seat.kind === "human" && !seat.bot && !seat.away;
     const key = v && human && v.phase !== "end"
       ? [tbl.game_number, v.phase, who, v.calls.length, v.doublings.length, v.cuts.length,
         v.tricks_played.length, v.trick.length].join(":") : null;

@@ -1,0 +1,110 @@
+"""The words on the screens (issue 19), in headless Chromium: hints at every game's table
+(the form offers them for each game; Mus says its hint as a word), the Mulatschak form
+without a literal "null", the rule presets by their human names, the landing page naming
+the four games, an error toast cleared by a successful registration, chat emoji as text,
+plural forms chosen by the count, money in euros in the locale's format, one way of
+shortening a long name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def _pick_game(page, game: str) -> None:
+    page.select_option("#c-game", game)
+    page.wait_for_selector("#c-hints")
+
+
+def test_every_games_form_offers_hints_and_reads_without_null(new_page, ui) -> None:
+    page = new_page()
+    ui.guest(page, "Hilde")
+    for game in ("schafkopf", "mulatschak", "mus", "mucken"):
+        for lang in ("de", "en"):
+            page.evaluate("async (l) => (await import('/static/js/i18n.js')).setLanguage(l)", lang)
+            _pick_game(page, game)
+            form = page.locator(".create-form")
+            expect(page.locator("#c-hints")).to_have_count(1)
+            text = form.inner_text()
+            assert "null" not in text and "undefined" not in text, (game, lang)
+            assert not re.search(r"[Ss]eed 00\d|semilla", text), (game, lang)
+            options = page.locator("#c-preset option").all_inner_texts() \
+                if page.locator("#c-preset").count() else []
+            assert all("custom" not in o and "Seed" not in o for o in options), options
+    assert page.errors == []
+
+
+def test_a_mus_table_gives_its_hint_as_a_word(new_page, ui) -> None:
+    page = new_page()
+    ui.guest(page, "Amaia")
+    _pick_game(page, "mus")
+    page.check("#c-hints")
+    ui.create_table(page, name="Tipp")
+    wire = ui.wire(page)
+    page.reload()
+    end = page.evaluate("Date.now()") + 30000
+    while not (wire.states and wire.last["view"] and wire.last["view"]["to_act"] == 0
+               and wire.last["view"]["legal"] and not wire.last["table"]["between_games"]):
+        assert page.evaluate("Date.now()") < end, "Amaia's turn did not come"
+        page.wait_for_timeout(50)
+    page.locator("#hint-btn").click()
+    line = page.locator(".hint-line .hint-label")
+    expect(line).to_have_text(re.compile(r"^Tipp: \S.*\.$"), timeout=15000)
+    said = line.inner_text()
+    legal = wire.last["view"]["legal"]
+    assert said != "Tipp: ." and not re.search(r"\b[OCPB][1-7SCR]\b", said), said
+    assert legal
+    assert page.errors == []
+
+
+def test_landing_toast_chat_words(new_page, ui) -> None:
+    page = new_page()
+    page.goto(ui.base + "/")
+    hero = page.locator(".hero-text")
+    for game in ("Mucken", "Schafkopf", "Mulatschak", "Mus"):
+        expect(hero).to_contain_text(game)
+    expect(page.locator("label[for=register-name]")).to_contain_text("2–24")
+    # a refused (weak) password, then a good one: the error toast goes away
+    page.fill("#register-name", "Toastfrei")
+    page.fill("#register-password", "password")
+    page.locator("form[aria-labelledby=register-h] button[type=submit]").click()
+    expect(page.locator(".toast-error")).to_have_count(1)
+    page.fill("#register-password", "Lederhose-Brezn-77")
+    page.locator("form[aria-labelledby=register-h] button[type=submit]").click()
+    page.wait_for_selector(".create-form")
+    expect(page.locator(".toast-error")).to_have_count(0)
+
+    said = page.evaluate("""async () => {
+      const ui = await import('/static/js/ui.js');
+      const i18n = await import('/static/js/i18n.js');
+      i18n.setLanguage('de');
+      const de = { chat: ui.chatText('Servus 🙂 👍🏽 ❤️ 🦄 € ♥ ©'),
+        money: [ui.euros(240, { sign: true }), ui.euros(-1250, { sign: true })],
+        one: i18n.t('mus.discard_n', { n: 1 }), two: i18n.t('mus.discard_n', { n: 2 }),
+        short: ui.shortName('Maximilian-Ferdinand von Wittelsbach', 14),
+        props: ui.nameProps('Maximilian-Ferdinand von Wittelsbach', 14),
+        kept: ui.nameProps('Hans', 14) };
+      i18n.setLanguage('en');
+      const en = { money: ui.euros(240, { sign: true }), chat: ui.chatText('🦄'),
+        one: i18n.t('mus.discard_n', { n: 1 }) };
+      i18n.setLanguage('es');
+      const es = { one: i18n.t('mus.discard_n', { n: 1 }), two: i18n.t('mus.discard_n', { n: 3 }),
+        title: i18n.t('result.title', { n: 1 }) };
+      i18n.setLanguage('de');
+      return { de, en, es };
+    }""")
+    de, en, es = said["de"], said["en"], said["es"]
+    assert de["chat"] == "Servus :-) (+1) <3 (Emoji) € ♥ ©"
+    assert en["chat"] == "(emoji)"
+    assert de["money"] == ["+2,40\u00a0€", "-12,50\u00a0€"]
+    assert en["money"] == "+€2.40"
+    assert (de["one"], de["two"]) == ("1 Karte abwerfen", "2 Karten abwerfen")
+    assert en["one"] == "Throw away 1 card"
+    assert (es["one"], es["two"]) == ("Descartar 1 carta", "Descartar 3 cartas")
+    assert es["title"] == "La mano 1 ha terminado"
+    assert de["short"] == "Maximilian-Fe…" and len(de["short"]) == 14
+    assert de["props"] == {"text": de["short"], "title": "Maximilian-Ferdinand von Wittelsbach"}
+    assert de["kept"] == {"text": "Hans"}
+    assert page.errors == []

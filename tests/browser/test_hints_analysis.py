@@ -116,7 +116,9 @@ def test_hint_at_the_table_and_analysis_in_the_replay(new_page, ui, artifacts: P
         label = el.get_attribute("aria-label") or ""
         assert ui.card_name(card) in label and _augen(value) in label
         assert ("Tipp" in label) == (card == hint["card"])
-    expect(page.locator(".hint-line")).to_contain_text(ui.card_name(hint["card"]))
+    # said as a player says it: "Tipp: Eichel Zehn spielen."
+    expect(page.locator(".hint-line .hint-label")).to_have_text(
+        f"Tipp: {ui.card_name(hint['card'])} spielen.")
     expect(btn).to_be_disabled()  # one hint per state
     page.wait_for_timeout(250)  # let the lifted card settle
     page.screenshot(path=str(artifacts / "hint-table.png"), full_page=True)
@@ -166,9 +168,10 @@ def test_hint_at_the_table_and_analysis_in_the_replay(new_page, ui, artifacts: P
     if costly:
         mark = page.locator(".step-text .loss-mark")
         expect(mark).to_have_text(f"−{p['loss']} Augen")
-        expect(page.locator(".step-text .better")).to_have_text(
-            "besser: " + ", ".join(p["best"]))
-        expect(step.locator(".better")).to_have_text("besser: " + ", ".join(p["best"]))
+        # the better cards by their names, never their codes (issue 19)
+        better = "besser: " + ", ".join(ui.card_name(c) for c in p["best"])
+        expect(page.locator(".step-text .better")).to_have_text(better)
+        expect(step.locator(".better")).to_have_text(better)
         slot = page.locator(".trick .trick-slot.costly")
         expect(slot.locator(".loss-mark")).to_have_text(f"−{p['loss']}")
         expect(slot.locator(".card")).to_have_attribute("data-card", p["card"])

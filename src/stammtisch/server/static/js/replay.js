@@ -8,7 +8,7 @@
 // "Link teilen" shows that link (detail.share_url) to copy.
 
 import { cardElement } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, RANK_NAMES, t } from "./i18n.js";
 import { copyText } from "./lobby.js";
 import { DEFAULT_GAME, gameModule } from "./table_games.js";
 import { api, clear, h, icon, link, toastError } from "./ui.js";
@@ -125,8 +125,13 @@ export function mountReplay(root, { id, share = null }) {
     const rp = r.declarer === null || r.declarer === undefined ? 0 : r.declarer % 2;
     return `${name(rp)} & ${name(rp + 2)}`;
   };
-  const shortCard = (c) => (CARD_CODE.test(c) ? c : "?");
-  const cardList = (cards) => cards.map(shortCard).join(", ");
+  // cards by their names as at the table, never codes (issue 19): the list of better cards
+  // in full ("Gras Ober, Eichel Ass"), a chip by its rank word in its suit's colour ("Ober"
+  // on a green chip; the chip's label and title name the whole card)
+  const isCard = (c) => CARD_CODE.test(c) || c === "S6";
+  const shortCard = (c) => (!isCard(c) ? "?" : c === "S6" ? cardName(c)
+    : RANK_NAMES[c.slice(1)] ?? cardName(c));
+  const cardList = (cards) => cards.map((c) => (isCard(c) ? cardName(c) : "?")).join(", ");
 
   // Element.append would write null as "null"
   const append = (node, ...children) => node.append(...children.filter((c) => c != null));

@@ -110,7 +110,7 @@ def test_a_bot_playing_for_you_is_marked_and_bots_are_named(new_page, ui) -> Non
         assert ["heuristic", "Stammgast"] in options
     page.select_option("#c-bot", default)
     expect(page.locator("#c-bot-desc")).to_have_text(info["bot_info"][default]["description"]["de"])
-    expect(page.locator("#c-takeover")).to_be_checked()
+    expect(page.locator("#c-away-rule")).to_have_value("bot")  # public: Bot übernimmt
     tid = ui.create_table(page, name="Vertretung")
     # bots' seats: "Bot 2" with its strength, never "Bot 2 (Bot)"
     expect(page.locator(".seat .tag-bot")).to_have_count(3)
@@ -180,7 +180,7 @@ def _wait(page: Any, cond: Any, timeout: float = 10.0) -> None:
 def test_the_owner_chooses_bot_takeover_and_time_away(new_page, ui) -> None:
     page = new_page()
     ui.guest(page, "Olga")
-    page.uncheck("#c-takeover")
+    page.select_option("#c-away-rule", "wait")  # the away rule "Warten" (issue 19)
     page.select_option("#c-away", "0")
     expect(page.locator("#c-away option")).to_have_text(
         ["1 Minute", "5 Minuten", "15 Minuten", "60 Minuten", "nie"])

@@ -27,11 +27,12 @@ stammtisch.errors.RecordError: dealer: 4 is not a seat 0..3
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from stammtisch.cards import Card
 from stammtisch.engine.core import Action, GameState
-from stammtisch.errors import RecordActionError, RecordError, StammtischError
+from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
 
 __all__ = [
     "action_entry",
@@ -103,6 +104,20 @@ def record_seat(value: Any, where: str, seats: int = 4) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
         raise RecordError(f"{where}: {value!r} is not a seat 0..{seats - 1}")
     return value
+
+
+def record_card(text: Any, where: str, deck: Collection[Card], deck_name: str) -> Card:
+    """One card of a record: its exact text form, a card of ``deck`` (RecordError naming
+    ``where`` and, for a card not in the deck, ``deck_name``: "the deck")."""
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: {text!r} is not a card")
+    try:
+        c = Card.parse(text)
+    except InvalidCardError as e:
+        raise RecordError(f"{where}: {e}") from None
+    if str(c) != text or c not in deck:
+        raise RecordError(f"{where}: {text!r} is not a card of {deck_name}")
+    return c
 
 
 def word_problem(state: GameState, word: str, legal: Sequence[Action], words_of: str) -> str:

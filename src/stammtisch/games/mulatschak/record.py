@@ -20,7 +20,7 @@ from typing import Any
 from stammtisch.cards import Card
 from stammtisch.engine import records
 from stammtisch.engine.core import Say, Shuffle
-from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
+from stammtisch.errors import RecordActionError, RecordError, StammtischError
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import DECK, MulatschakState
 
@@ -42,14 +42,7 @@ def _deck(value: Any) -> tuple[Card, ...]:
         raise RecordError(f"deck: must be a list of the 33 cards (got {n})")
     out = []
     for i, text in enumerate(value):
-        if not isinstance(text, str):
-            raise RecordError(f"deck[{i}]: {text!r} is not a card")
-        try:
-            c = Card.parse(text)
-        except InvalidCardError as e:
-            raise RecordError(f"deck[{i}]: {e}") from None
-        if str(c) != text or c not in DECK:
-            raise RecordError(f"deck[{i}]: {text!r} is not a card of the deck")
+        c = records.record_card(text, f"deck[{i}]", DECK, "the deck")
         if c in out:
             raise RecordError(f"deck[{i}]: {text} is a duplicate")
         out.append(c)

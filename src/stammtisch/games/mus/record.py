@@ -59,7 +59,7 @@ from typing import Any
 from stammtisch.cards import SPANISH_DECK, Card
 from stammtisch.engine import records
 from stammtisch.engine.core import CHANCE, Say, Shuffle
-from stammtisch.errors import InvalidCardError, RecordActionError, RecordError, StammtischError
+from stammtisch.errors import RecordActionError, RecordError, StammtischError
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.senas import SenaMade, SenasConfig
 from stammtisch.games.mus.state import MusState
@@ -75,15 +75,7 @@ def _cards(value: Any, where: str, count: int | None) -> list[Card]:
         raise RecordError(f"{where}: must be a list of {count if count else 'the'} cards")
     out = []
     for i, text in enumerate(value):
-        if not isinstance(text, str):
-            raise RecordError(f"{where}[{i}]: {text!r} is not a card")
-        try:
-            c = Card.parse(text)
-        except InvalidCardError as e:
-            raise RecordError(f"{where}[{i}]: {e}") from None
-        if str(c) != text or c not in SPANISH_DECK:
-            raise RecordError(f"{where}[{i}]: {text!r} is not a card of the Spanish deck")
-        out.append(c)
+        out.append(records.record_card(text, f"{where}[{i}]", SPANISH_DECK, "the Spanish deck"))
     return out
 
 

@@ -108,3 +108,25 @@ def test_landing_toast_chat_words(new_page, ui) -> None:
     assert de["props"] == {"text": de["short"], "title": "Maximilian-Ferdinand von Wittelsbach"}
     assert de["kept"] == {"text": "Hans"}
     assert page.errors == []
+
+
+def test_the_tournament_pages_speak_spanish(new_page, ui) -> None:
+    page = new_page()
+    ui.guest(page, "Iker")
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLanguage('es', "
+                  "{ store: true })")
+    page.goto(ui.base + "/turniere")
+    main = page.locator("main")
+    expect(main).to_contain_text("Torneos de Mucken")
+    text = main.inner_text()
+    # one language per screen: none of the German or English page texts
+    for word in ("Muckturniere", "Turnier", "Anmeldung", "Muck tournaments", "Tournament",
+                 "Registration", "Rounds"):
+        assert word not in text, word
+    said = page.evaluate("""async () => {
+      const { STRINGS } = await import('/static/js/tournament_i18n.js');
+      return [Object.keys(STRINGS.de).length, Object.keys(STRINGS.es).length,
+        Object.keys(STRINGS.de).filter((k) => !(k in STRINGS.es))];
+    }""")
+    assert said[0] == said[1] and said[2] == []
+    assert page.errors == []

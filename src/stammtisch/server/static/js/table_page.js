@@ -10,15 +10,15 @@
 // shape the shell reads, its choices, badges, call log, score sheet and result.
 
 import { cardElement } from "./cards.js";
-import { cardName, errorText, language, t, word } from "./i18n.js";
+import { cardName, errorText, t, word } from "./i18n.js";
 import { copyText } from "./lobby.js";
 import { seatLayout } from "./replay.js";
 import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js";
 import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
   soundOn } from "./fx.js";
 import { gameModule } from "./table_games.js";
-import { api, chatText, clear, fmtSeconds, h, icon, link, session, socket, toast, toastError }
-  from "./ui.js";
+import { api, chatText, clear, fmtSeconds, h, icon, link, locale, session, socket, toast,
+  toastError } from "./ui.js";
 
 // where the seats sit around the felt, clockwise from one's own seat at the bottom, by the
 // table's number of seats (2 to 6): seatLayout(n)[k] is the place of the k-th seat after
@@ -290,7 +290,7 @@ export function mountTable(root, { id, invite }) {
     renderHand();
   }
 
-  const fmtAugen = (x) => new Intl.NumberFormat(language() === "de" ? "de-DE" : "en-GB",
+  const fmtAugen = (x) => new Intl.NumberFormat(locale(),
     { maximumFractionDigits: 1 }).format(x);
 
   function sendChat(ev) {
@@ -954,7 +954,7 @@ export function mountTable(root, { id, invite }) {
     const when = m.at ? new Date(m.at) : null;
     return h("li", { class: "chat-msg" },
       when && !Number.isNaN(when.getTime()) ? h("time", { datetime: m.at,
-        text: when.toLocaleTimeString(language() === "de" ? "de-DE" : "en-GB",
+        text: when.toLocaleTimeString(locale(),
           { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) }) : null,
       h("strong", { class: "chat-name", text: m.name ?? "?" }),
       h("span", { class: "chat-text", text: chatText(m.text) }));

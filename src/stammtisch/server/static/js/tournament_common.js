@@ -2,9 +2,9 @@
 // round clock, the ranking table, and the Bobbl editors (game by game on a little paper
 // grid, or the final figures).
 
-import { addStrings, language, t } from "./i18n.js";
+import { addStrings, t } from "./i18n.js";
 import { STRINGS } from "./tournament_i18n.js";
-import { ApiError, api, apiErrorText, h, toast } from "./ui.js";
+import { ApiError, api, apiErrorText, euros, h, locale, toast } from "./ui.js";
 
 addStrings(STRINGS);
 
@@ -13,8 +13,7 @@ export function base(tid) {
 }
 
 export function money(cents) {
-  return new Intl.NumberFormat(language() === "de" ? "de-DE" : "en-GB",
-    { style: "currency", currency: "EUR" }).format((cents || 0) / 100);
+  return euros(cents);
 }
 
 export function namesOf(entrant) {
@@ -400,11 +399,11 @@ export function modeSwitch(draft, onChange) {
 
 export function timeText(iso) {
   const d = typeof iso === "number" ? new Date(iso * 1000) : new Date(iso);
-  return d.toLocaleTimeString(language() === "de" ? "de-DE" : "en-GB",
+  return d.toLocaleTimeString(locale(),
     { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
 export function dateTimeText(iso) {
-  return new Date(iso).toLocaleString(language() === "de" ? "de-DE" : "en-GB",
+  return new Date(iso).toLocaleString(locale(),
     { dateStyle: "short", timeStyle: "medium" });
 }

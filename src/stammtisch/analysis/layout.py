@@ -22,6 +22,16 @@ MAX_CARDS = 40
 CACHE_LIMIT = 200_000
 
 
+
+def bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first (a card set's cards)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
 class Layout:
     """Bit layout and card tables of one trick order (and mode), shared by all deals."""
 
@@ -76,14 +86,7 @@ class Layout:
             [{} for _ in range(n)] for _ in range(4)
         ]
 
-    @staticmethod
-    def bits(m: int) -> list[int]:
-        out = []
-        while m:
-            b = m & -m
-            out.append(b.bit_length() - 1)
-            m ^= b
-        return out
+    bits = staticmethod(bits)
 
     def rich_first(self, m: int) -> list[int]:
         """Most Augen first; among equal Augen the stronger card first."""

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from stammtisch.analysis.layout import bits
 from stammtisch.analysis.solver import Solver
 from stammtisch.cards import Card
 from stammtisch.engine.core import Cut, Deal, Say, Shuffle
@@ -175,7 +176,7 @@ class SplitSolver:
         rem, table = self._position(hands, trick)
         seat = (leader + len(table)) % 4
         out: dict[Card, int] = {}
-        for i in self._bits(self._legal(rem, seat, table)):
+        for i in bits(self._legal(rem, seat, table)):
             out[self.cards[i]] = self._play(rem ^ (1 << i), leader, [*table, i], -_INF, _INF)
         return out
 
@@ -191,15 +192,6 @@ class SplitSolver:
                 rem |= 1 << i
         return rem, [self.index[c] for c in trick]
 
-    @staticmethod
-    def _bits(m: int) -> list[int]:
-        out = []
-        while m:
-            b = m & -m
-            out.append(b.bit_length() - 1)
-            m ^= b
-        return out
-
     def _legal(self, rem: int, seat: int, table: list[int]) -> int:
         hand = rem & self.seat_mask[seat]
         if table:
@@ -212,7 +204,7 @@ class SplitSolver:
 
     def _upper(self, rem: int) -> int:
         aug = self.aug
-        return sum(aug[i] for i in self._bits(rem))
+        return sum(aug[i] for i in bits(rem))
 
     def _trick(self, rem: int, leader: int, alpha: int, beta: int) -> int:
         """Value from a trick boundary (fail-soft; bounds kept in the table)."""
@@ -280,7 +272,7 @@ class SplitSolver:
             alive |= 1 << i
         aug = self.aug
         moves = []
-        for i in self._bits(legal):
+        for i in bits(legal):
             nxt = alive & self.above[i]
             if nxt:
                 j = (nxt & -nxt).bit_length() - 1

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from stammtisch.analysis.layout import bits
 from stammtisch.cards import Rank
 from stammtisch.games.mulatschak.state import DECK, SUITS
 
@@ -62,14 +63,6 @@ def card_masks(trump: str) -> tuple[list[int], list[int], list[int]]:
     return cls, power, masks
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 class TrickSolver:
     """Exact side trick counts for one trump and house rule (reusable across worlds)."""
@@ -92,12 +85,12 @@ class TrickSolver:
     def legal(self, hand: int, trick: Sequence[int]) -> list[int]:
         """The cards of ``hand`` (a mask) that may be played to ``trick`` (card indices)."""
         if not trick:
-            return _bits(hand)
+            return bits(hand)
         led = self.cls[trick[0]]
         allowed = hand & self.masks[led]
         if not allowed:
             allowed = hand & self.masks[self.t] or hand
-        cards = _bits(allowed)
+        cards = bits(allowed)
         if self.stichzwang:
             best = max(self.strength(c, led) for c in trick)
             beat = [c for c in cards if self.strength(c, led) > best]
@@ -211,4 +204,4 @@ class TrickSolver:
         if self.cls[lo] != k:
             return False
         a, b = self.power[lo], self.power[hi]
-        return all(not a < self.power[c] < b for c in _bits(live & self.masks[k]))
+        return all(not a < self.power[c] < b for c in bits(live & self.masks[k]))

@@ -39,14 +39,14 @@ from __future__ import annotations
 import os
 import platform
 import random
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import typer
 
 from stammtisch.cards import Card
+from stammtisch.cli.meter import Meter
 from stammtisch.cli.output import json_line
 from stammtisch.engine.core import CHANCE, TERMINAL
 from stammtisch.errors import StammtischError
@@ -65,36 +65,23 @@ class Engine:
     implementation: str
     counting: str
     make: Callable[[], Playout]
-    playout: Playout | None = None
     error: str | None = None
-    games: int = 0
-    card_plays: int = 0
-    wall: float = 0.0
-    cpu: float = 0.0
-    rng: random.Random = field(default_factory=random.Random)
+    #: counts the play-outs (``bench playout``'s meter, one game at a time)
+    meter: Meter | None = None
+
+    def start(self, seed: int) -> None:
+        """Build the engine's play-out (or note why it cannot run)."""
+        try:
+            playout = self.make()
+        except ImportError as e:
+            self.error = f"not installed: {e}"
+            return
+        self.meter = Meter(lambda _rules, _dealer, rng: playout(rng), None, seed)
 
     def run(self, seconds: float) -> None:
         """Play whole games for about ``seconds``."""
-        playout = self.playout
-        if playout is None:
-            return
-        rng = self.rng
-        clock = time.perf_counter
-        cpu0 = time.process_time()
-        start = clock()
-        deadline = start + seconds
-        games = 0
-        plays = 0
-        while True:
-            plays += playout(rng)
-            games += 1
-            now = clock()
-            if now >= deadline:
-                break
-        self.wall += now - start
-        self.cpu += time.process_time() - cpu0
-        self.games += games
-        self.card_plays += plays
+        if self.meter is not None:
+            self.meter.run(seconds, batch=1)
 
     def figures(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -103,18 +90,19 @@ class Engine:
             "implementation": self.implementation,
             "counting": self.counting,
         }
-        if self.error is not None:
+        m = self.meter
+        if self.error is not None or m is None:
             out["error"] = self.error
             return out
-        wall = self.wall or float("nan")
+        wall = m.wall or float("nan")
         out.update({
-            "games": self.games,
-            "card_plays": self.card_plays,
-            "seconds": round(self.wall, 3),
-            "games_per_s": round(self.games / wall, 1),
-            "card_plays_per_s": round(self.card_plays / wall, 1),
-            "card_plays_per_cpu_s": round(self.card_plays / self.cpu, 1) if self.cpu else None,
-            "card_plays_per_game": round(self.card_plays / self.games, 2) if self.games else None,
+            "games": m.games,
+            "card_plays": m.card_plays,
+            "seconds": round(m.wall, 3),
+            "games_per_s": round(m.games / wall, 1),
+            "card_plays_per_s": round(m.card_plays / wall, 1),
+            "card_plays_per_cpu_s": round(m.card_plays / m.cpu, 1) if m.cpu else None,
+            "card_plays_per_game": round(m.card_plays / m.games, 2) if m.games else None,
         })
         return out
 
@@ -308,19 +296,15 @@ def run_compare(seconds: float, seed: int = 0, only: list[str] | None = None,
     """Run every engine for about ``seconds`` in alternating slices; JSON-ready figures."""
     chosen = [e for e in engines(game) if only is None or e.name in only]
     for i, engine in enumerate(chosen):
-        engine.rng = random.Random(seed + i)
-        try:
-            engine.playout = engine.make()
-        except ImportError as e:
-            engine.error = f"not installed: {e}"
-    active = [e for e in chosen if e.playout is not None]
+        engine.start(seed + i)
+    active = [e for e in chosen if e.meter is not None]
     warm = min(0.2, seconds / 10)
     for engine in active:  # warm-up, not counted
-        saved = engine.rng.getstate()
+        assert engine.meter is not None
+        saved = engine.meter.rng.getstate()
         engine.run(warm)
-        engine.games = engine.card_plays = 0
-        engine.wall = engine.cpu = 0.0
-        engine.rng.setstate(saved)
+        engine.meter.reset()
+        engine.meter.rng.setstate(saved)
     slices = max(1, min(20, round(seconds / 0.5)))
     for _ in range(slices):
         for engine in active:

@@ -235,11 +235,14 @@ class MusPresenter(BasePresenter[MusState]):
     def before_turn(self, state: MusState) -> bool:
         if state.lance != self._lance and state.phase == "lances":
             if not self._lance:
-                v = state.view(None)
+                # (the terminal still names both declarations when the lances begin; the
+                # seat views show each one only when its lance comes)
                 nobody = self.texts["nobody"]
+                pares = sorted(state.eligible("pares"))
+                juego = sorted(state.eligible("juego"))
                 self.say(self.tx(
-                    "decl", pares=", ".join(self.names[s] for s in v["pares"]) or nobody,
-                    juego=", ".join(self.names[s] for s in v["juego"]) or nobody))
+                    "decl", pares=", ".join(self.names[s] for s in pares) or nobody,
+                    juego=", ".join(self.names[s] for s in juego) or nobody))
             self._lance = state.lance
             self.say(self.tx("lance", lance=self._lance.capitalize()))
         return False

@@ -876,8 +876,11 @@ class MusState(GameState):
                       if (w := self._public_word(-1 if seat is None else seat, who, a))],
             "lance": self.lance,
         }
-        if self._phase in ("lances", "end"):
+        # at the table Pares and Juego are declared when their lance comes (``pares sí`` /
+        # ``no``), not before: who holds them shows from the lance on (at the end: all)
+        if self._phase == "end" or (self._phase == "lances" and self.lance_index >= 2):
             out["pares"] = [s for s in range(4) if pares_key(self.hands[s], self.rules)]
+        if self._phase == "end" or (self._phase == "lances" and self.lance_index >= 3):
             out["juego"] = [s for s in range(4)
                             if juego_value(self.hands[s], self.rules) >= 31]
         if seat is not None:

@@ -70,7 +70,7 @@ class Observation:
     score: list[int]
     phase: str
     lance: str
-    #: seats declared with Pares / with Juego (None before the lances)
+    #: seats declared with Pares / with Juego (None before their lance: undeclared)
     pares: list[int] | None
     juego: list[int] | None
     lance_bet: LanceBet | None
@@ -151,8 +151,11 @@ def observe(view: Mapping[str, Any], rules: MusRules) -> Observation:
     pares = list(view["pares"]) if "pares" in view else None
     juego = list(view["juego"]) if "juego" in view else None
     bet = None
-    if lance_words is not None and pares is not None and juego is not None:
-        bet = _replay_lances([(mano - k) % 4 for k in range(4)], pares, juego, lance_words)
+    if lance_words is not None and str(view["phase"]) in ("lances", "end"):
+        # Pares and Juego are declared when their lance comes: before it the words lead
+        # to Grande or Chica, where they play no part
+        bet = _replay_lances([(mano - k) % 4 for k in range(4)], pares or [], juego or [],
+                             lance_words)
     return Observation(seat, mano, hand, ranks_of(hand, rules), list(view["score"]),
                        str(view["phase"]), str(view.get("lance", "")), pares, juego, bet,
                        mus_words)

@@ -134,8 +134,9 @@ class MusBot:
 
     def _world_data(self, obs: Observation, rules: MusRules) -> tuple[
             list[tuple[World, float]], list[list[tuple[int, int]]]]:
-        key = (obs.seat, obs.mano, obs.ranks, tuple(obs.pares or ()),
-               tuple(obs.juego or ()), rules.reyes, self.style.worlds)
+        key = (obs.seat, obs.mano, obs.ranks,
+               None if obs.pares is None else tuple(obs.pares),
+               None if obs.juego is None else tuple(obs.juego), rules.reyes, self.style.worlds)
         got = self._worlds.get(key)
         if got is None:
             if len(self._worlds) > 256:

@@ -126,13 +126,14 @@ export function follow(v) {
     out.rounds[out.rounds.length - 1].push(w);
   }
   const lanceWords = words.slice(i);
-  const inLances = v && (v.phase === "lances" || v.phase === "end") && v.pares;
+  const inLances = v && (v.phase === "lances" || v.phase === "end");
   if (!inLances) return out;
   const seats = order(v.mano ?? 0);
-  const hasJuego = (v.juego ?? []).length > 0;
-  const names = ["grande", "chica", "pares", hasJuego ? "juego" : "punto"];
+  const names = ["grande", "chica", "pares", lastLance(v)];
   let k = 0;
   for (const lance of names) {
+    // Pares and Juego are declared when their lance comes: before, the words end earlier
+    if ((lance === "pares" && !v.pares) || (lance === "juego" && !v.juego)) break;
     const eligible = lance === "pares" ? seats.filter((s) => v.pares.includes(s))
       : lance === "juego" ? seats.filter((s) => v.juego.includes(s)) : seats;
     const L = { lance, eligible, words: [], status: null, stake: 0, before: 0, bettor: null,
@@ -174,6 +175,12 @@ export function follow(v) {
     if (L.status === "ordago") break;
   }
   return out;
+}
+
+// The fourth lance: Juego, or Punto when nobody holds Juego (known once it is declared;
+// until then it is named Juego, as at the table)
+function lastLance(v) {
+  return !v.juego || v.juego.length ? "juego" : "punto";
 }
 
 // the first seat after the bettor of the other pair that takes part and has not refused
@@ -232,7 +239,8 @@ export function contractText(v, seatName) {
   return s;
 }
 
-// A seat's badges: Mano, partner, and once the lances begin who holds Pares and Juego.
+// A seat's badges: Mano, partner, and who holds Pares and Juego once each is declared (when
+// its lance comes).
 export function seatBadges(i, v, me) {
   const out = [];
   if (!v) return out;
@@ -294,7 +302,7 @@ export function centre(v, { seatName, me }) {
   }
   const list = h("ol", { class: "mus-lances" });
   const shown = new Set(f.lances.map((L) => L.lance));
-  const names = ["grande", "chica", "pares", (v.juego ?? []).length ? "juego" : "punto"];
+  const names = ["grande", "chica", "pares", lastLance(v)];
   for (const lance of names) {
     const L = f.lances.find((x) => x.lance === lance);
     const current = f.current && f.current.lance === lance && v.phase === "lances";

@@ -22,13 +22,14 @@ import secrets
 import time
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from stammtisch.games import registry
 from stammtisch.server.auth import CsrfUser, RequiredUser
 from stammtisch.server.live.table import LiveTable
 from stammtisch.server.tables import Seat, TableManager, TableRuntime, default_bot
+from stammtisch.server.tournament_api import error
 from stammtisch.tournament.service import TournamentService
 from stammtisch.tournament.settings import TournamentError
 
@@ -36,18 +37,6 @@ router = APIRouter(prefix="/api/tournaments")
 
 #: the game of a Muckturnier
 GAME = "mucken"
-
-
-def _error(status: int, code: str, message: str, reason: str = "",
-           params: dict[str, object] | None = None) -> HTTPException:
-    """An error answer; ``reason`` and ``params`` (if any) let a page word it (see
-    :func:`stammtisch.server.tournament_api.error`)."""
-    detail: dict[str, object] = {"code": code, "message": message}
-    if reason:
-        detail["reason"] = reason
-    if params:
-        detail["params"] = params
-    return HTTPException(status, detail=detail)
 
 
 class OnlineRounds:
@@ -72,13 +61,13 @@ class OnlineRounds:
                          bot: str, creator_id: int | None) -> dict[str, Any]:
         t, _ = self.service.load(tid)
         if not 1 <= round_ <= len(t.rounds):
-            raise _error(404, "not_found", f"no round {round_} (seated: {len(t.rounds)})",
+            raise error(404, "not_found", f"no round {round_} (seated: {len(t.rounds)})",
                          "no_round", {"round": round_})
         if round_ != len(t.rounds):
-            raise _error(422, "invalid_round", f"round {round_} is not the current round",
+            raise error(422, "invalid_round", f"round {round_} is not the current round",
                          params={"round": round_})
         if self.tables_of(tid, round_):
-            raise _error(409, "already_open", f"round {round_} is already open online",
+            raise error(409, "already_open", f"round {round_} is already open online",
                          params={"round": round_})
         rnd = t.rounds[round_ - 1]
         # a Muckturnier plays Mucken (the registry's, with the tournament's target)
@@ -134,11 +123,11 @@ class OnlineRounds:
     async def claim(self, table_id: str, token: str, user_id: int, name: str) -> int:
         rt = self.manager.get(table_id)
         if rt is None:
-            raise _error(404, "no_table", f"no table {table_id!r}")
+            raise error(404, "no_table", f"no table {table_id!r}")
         for i, s in enumerate(rt.seats):
             if s.claim and secrets.compare_digest(s.claim, token):
                 if rt.seat_of(user_id) not in (None, i):
-                    raise _error(409, "already_seated", "you already sit at this table")
+                    raise error(409, "already_seated", "you already sit at this table")
                 async with rt.lock:
                     s.kind, s.user_id = "human", user_id
                     s.away = s.timed_out = False
@@ -147,7 +136,7 @@ class OnlineRounds:
                     rt.schedule()
                 await rt.broadcast()
                 return i
-        raise _error(403, "bad_claim", "this seat link is not valid")
+        raise error(403, "bad_claim", "this seat link is not valid")
 
     # -- results and the clock -----------------------------------------------------------
     async def bobbl_finished(self, rt: LiveTable, bobbl: Any) -> None:
@@ -235,7 +224,7 @@ async def open_round(request: Request, tid: str, round_: int, body: OpenIn,
         return await online.open_round(tid, round_, user.name, duplicate=body.duplicate,
                                        bot=body.bot or default_bot(GAME), creator_id=user.id)
     except TournamentError as e:
-        raise _error(422, e.code, str(e), e.reason, e.params) from None
+        raise error(422, e.code, str(e), e.reason, e.params) from None
 
 
 @router.get("/{tid}/online/rounds/{round_}")
@@ -252,7 +241,7 @@ async def round_time_up(request: Request, tid: str, round_: int,
     online = online_of(request)
     _owner(online, tid, user.id)
     if not online.tables_of(tid, round_):
-        raise _error(404, "not_found", f"round {round_} is not open online", "not_online",
+        raise error(404, "not_found", f"round {round_} is not open online", "not_online",
                      {"round": round_})
     return {"closed": await online.time_up(tid, round_)}
 
@@ -272,7 +261,7 @@ def _owner(online: OnlineRounds, tid: str, user_id: int) -> None:
     try:
         _, info = online.service.load(tid)
     except TournamentError as e:
-        raise _error(404, "not_found", str(e), e.reason, e.params) from None
+        raise error(404, "not_found", str(e), e.reason, e.params) from None
     owner = getattr(info, "owner_user_id", None)
     if owner is not None and owner != user_id:
-        raise _error(403, "not_owner", "only the tournament's organiser may do this")
+        raise error(403, "not_owner", "only the tournament's organiser may do this")

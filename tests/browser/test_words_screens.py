@@ -130,3 +130,27 @@ def test_the_tournament_pages_speak_spanish(new_page, ui) -> None:
     }""")
     assert said[0] == said[1] and said[2] == []
     assert page.errors == []
+
+
+def test_a_long_name_is_shortened_one_way_with_the_full_name_in_its_title(new_page, ui) -> None:
+    full = "Maximiliane-Theodolinde"  # 23 characters: allowed (2–24)
+    page = new_page()
+    ui.guest(page, full)
+    ui.create_table(page, name="Lange Namen")
+    own = page.locator(".seat-bottom .name")
+    expect(own).to_have_text("Maximiliane-T…")
+    expect(own).to_have_attribute("title", full)
+    expect(page.locator(".who-text")).to_have_text("Maximiliane-T…")
+    expect(page.locator(".who-text")).to_have_attribute("title", full)
+    # a 25th character is refused with the limit named, in the page's language
+    said = page.evaluate("""async () => {
+      const r = await fetch('/api/guest', { method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'A'.repeat(25) }) });
+      const body = await r.json();
+      const i18n = await import('/static/js/i18n.js');
+      return [r.status, body.detail?.message ?? body.message,
+        i18n.errorText(body.detail?.code ?? body.code)];
+    }""")
+    assert said[0] == 422 and "24" in said[1] and "24" in said[2]
+    assert page.errors == []

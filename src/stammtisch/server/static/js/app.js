@@ -12,7 +12,7 @@ import { mountTournaments } from "./tournaments.js";
 import { mountDesk } from "./tournament_desk.js";
 import { mountTablePhone } from "./tournament_phone.js";
 import { mountBeamer } from "./tournament_beamer.js";
-import { api, clear, h, link, navigate, session, toastError } from "./ui.js";
+import { api, clear, h, link, nameProps, navigate, session, toastError } from "./ui.js";
 
 const main = () => document.getElementById("main");
 let current = null; // the mounted view: {destroy(), rerender()}
@@ -78,7 +78,7 @@ function renderHeader() {
     ? h("div", { class: "who" },
       h("span", { class: "who-name", title: t("auth.logged_in_as", { name: user.name }) },
         h("span", { class: "avatar", "aria-hidden": "true", text: user.name.slice(0, 1) }),
-        h("span", { class: "who-text", text: user.name })),
+        h("span", { class: "who-text", ...nameProps(user.name) })),
       user.guest ? h("span", { class: "badge", text: t("auth.guest_badge") }) : null,
       h("button", { type: "button", class: "btn btn-small btn-ghost logout",
         "aria-label": t("nav.logout"), title: t("nav.logout"), on: { click: logout } },

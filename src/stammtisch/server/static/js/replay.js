@@ -11,7 +11,7 @@ import { cardElement } from "./cards.js";
 import { cardName, RANK_NAMES, t } from "./i18n.js";
 import { copyText } from "./lobby.js";
 import { DEFAULT_GAME, gameModule } from "./table_games.js";
-import { api, clear, h, icon, link, toastError } from "./ui.js";
+import { api, clear, h, icon, link, nameProps, toastError } from "./ui.js";
 
 // a record is replayed by its game's table module (table_games.js): its steps
 // (replaySteps), words (gameWord), result (resultLines or describe), stand-in marks
@@ -323,7 +323,7 @@ export function mountReplay(root, { id, share = null }) {
     for (let s = 0; s < nSeats(); s++) {
       const seat = h("div", { class: `seat seat-${POS[s]} open-hand${st.seat === s ? " turn" : ""}`,
         "data-seat": s },
-      h("div", { class: "seat-name" }, h("span", { class: "name", text: name(s) }),
+      h("div", { class: "seat-name" }, h("span", { class: "name", ...nameProps(name(s)) }),
         detail.record.dealer === s ? h("span", { class: "tag tag-dealer", text: t("table.dealer") })
           : null,
         r.declarer === s && r.contract ? h("span", { class: "tag tag-game", text: say(r.contract) })
@@ -366,7 +366,7 @@ export function mountReplay(root, { id, share = null }) {
     const side = h("aside", { class: "side" },
       h("section", { class: "panel" }, h("h2", { text: t("table.calls") }),
         st.calls.length ? h("ol", { class: "call-log" }, st.calls.map((c) => h("li", {},
-          h("span", { class: "who", text: name(c.seat) }),
+          h("span", { class: "who", ...nameProps(name(c.seat)) }),
           h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: say(c.call) }),
           standIn.call.has(c.i) ? botTag(c.seat) : null)),
         st.doublings.map((d) => h("li", { class: "kontra" }, h("span", { class: "who",

@@ -7,7 +7,7 @@
 import { describeResult } from "./result_text.js";
 import { t, word } from "./i18n.js";
 import { renderSheet } from "./sheet.js";
-import { clear, h } from "./ui.js";
+import { clear, h, nameProps } from "./ui.js";
 
 const DOUBLING = ["kontra", "re", "sup", "hirsch"];
 const SUITS = ["E", "G", "H", "S"];
@@ -175,10 +175,10 @@ export function callLog(v, seatName) {
   const calls = v.calls ?? [];
   if (!calls.length) return [];
   return [...calls.map((c) => h("li", {},
-    h("span", { class: "who", text: seatName(c.seat) }),
+    h("span", { class: "who", ...nameProps(seatName(c.seat)) }),
     h("span", { class: `what${c.call === "weiter" ? " pass" : ""}`, text: word(c.call) }))),
   ...(v.doublings ?? []).map((d) => h("li", { class: "kontra" },
-    h("span", { class: "who", text: seatName(d.seat) }),
+    h("span", { class: "who", ...nameProps(seatName(d.seat)) }),
     h("span", { class: "what", text: word(d.word) })))];
 }
 

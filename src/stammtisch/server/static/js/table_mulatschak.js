@@ -10,7 +10,7 @@
 
 import { cardElement } from "./cards.js";
 import { cardName, t } from "./i18n.js";
-import { h } from "./ui.js";
+import { h, nameProps } from "./ui.js";
 
 export const SUITS = ["E", "G", "H", "S"];
 // the cards are drawn in the Salzburg pattern (cards.js), the Weli is S6
@@ -351,7 +351,7 @@ export function extraBar(v, { send, outOfTurn, me }) {
 // The info panel's list: every word said this hand, in order (no card of an exchange).
 export function callLog(v, seatName) {
   return (v.calls ?? []).map((c) => h("li", {},
-    h("span", { class: "who", text: seatName(c.seat) }),
+    h("span", { class: "who", ...nameProps(seatName(c.seat)) }),
     h("span", { class: `what${c.call === "weiter" || c.call === "daheim" ? " pass" : ""}`,
       text: gameWord(c.call) })));
 }
@@ -366,8 +366,8 @@ export function abrechnung(sheet, { seatName, me, view }) {
   const hands = sheet?.hands ?? [];
   const scores = sheet?.scores ?? Array(n).fill(sheet?.start ?? 21);
   const head = h("tr", {}, h("th", { scope: "col", text: "#" }),
-    seats.map((i) => h("th", { scope: "col", class: i === me ? "me" : "", text: seatName(i),
-      title: seatName(i) })));
+    seats.map((i) => h("th", { scope: "col", class: i === me ? "me" : "",
+      ...nameProps(seatName(i)) })));
   const start = h("tr", { class: "mu-start" }, h("th", { scope: "row", text: "" }),
     seats.map(() => h("td", { text: String(sheet?.start ?? 21) })));
   const rows = hands.slice(-6).map((row) => h("tr", { "data-hand": row.number,
@@ -452,7 +452,7 @@ export function resultTable(r, v, { seatName, me }) {
   const cell = (i, text) => h("td", { class: i === me ? "me" : "", text });
   return h("table", { class: "result-table sk-result-table mu-result-table" },
     h("thead", {}, h("tr", {}, h("th", {}), seats.map((i) => h("th", { scope: "col",
-      class: i === me ? "me" : "", text: seatName(i) })))),
+      class: i === me ? "me" : "", ...nameProps(seatName(i)) })))),
     h("tbody", {},
       h("tr", { "data-row": "tricks" }, h("th", { scope: "row", text: t("result.tricks") }),
         seats.map((i) => cell(i, (r.home ?? []).includes(i) ? "–" : String(r.tricks?.[i] ?? 0)))),

@@ -17,7 +17,7 @@
 // Game words stay Spanish in every language (Mus, paso, envido, quiero, órdago …).
 
 import { t } from "./i18n.js";
-import { h } from "./ui.js";
+import { h, nameProps } from "./ui.js";
 
 export const LANCES = ["grande", "chica", "pares", "juego", "punto"];
 const SUIT = { O: "Oros", C: "Copas", P: "Espadas", B: "Bastos" };
@@ -457,7 +457,7 @@ export function callLog(v, seatName) {
   const f = v.mus ?? follow(v);
   const items = [];
   const item = (seat, w, cls = "") => h("li", { class: cls },
-    h("span", { class: "who", text: seatName(seat) }),
+    h("span", { class: "who", ...nameProps(seatName(seat)) }),
     h("span", { class: `what${w === "paso" || w === "no quiero" ? " pass" : ""}`,
       text: gameWord(w) }));
   f.rounds.forEach((round, k) => {
@@ -472,7 +472,7 @@ export function callLog(v, seatName) {
     for (const w of L.words) items.push(item(w.seat, w.word));
   }
   for (const s of senasOf(v)) {
-    items.push(h("li", { class: "mus-sena-log" }, h("span", { class: "who", text: seatName(s.seat) }),
+    items.push(h("li", { class: "mus-sena-log" }, h("span", { class: "who", ...nameProps(seatName(s.seat)) }),
       h("span", { class: "what", text: `${t("mus.senas")}: ${senaName(s.id)}${s.caught ? ` (${t("mus.caught")})` : ""}` })));
   }
   return items;

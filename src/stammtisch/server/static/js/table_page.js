@@ -17,8 +17,8 @@ import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js
 import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
   soundOn } from "./fx.js";
 import { gameModule } from "./table_games.js";
-import { api, chatText, clear, fmtSeconds, h, icon, link, locale, session, socket, toast,
-  toastError } from "./ui.js";
+import { api, chatText, clear, fmtSeconds, h, icon, link, locale, nameProps, session, socket,
+  toast, toastError } from "./ui.js";
 
 // where the seats sit around the felt, clockwise from one's own seat at the bottom, by the
 // table's number of seats (2 to 6): seatLayout(n)[k] is the place of the k-th seat after
@@ -476,7 +476,7 @@ export function mountTable(root, { id, invite }) {
     if (v && v.to_act === i) chip.classList.add("turn");
     const shown = seatDisplayName(s);
     const nameRow = h("div", { class: "seat-name" },
-      h("span", { class: "name", text: shown.name, title: shown.name }));
+      h("span", { class: "name", ...nameProps(shown.name) }));
     if (isMe) nameRow.append(h("span", { class: "tag tag-me", text: t("table.you") }));
     if (s.kind === "bot") {
       // a bot's seat: its strength name ("Stammgast"); a bot that took a person's seat
@@ -754,7 +754,7 @@ export function mountTable(root, { id, invite }) {
     if (showHands && v.dealt) {
       panel.append(h("div", { class: "dealt" }, h("h3", { text: t("result.dealt") }),
         v.dealt.map((hand, i) => h("div", { class: "dealt-row" },
-          h("span", { class: "dealt-name", text: seatName(i) }),
+          h("span", { class: "dealt-name", ...nameProps(seatName(i)) }),
           h("div", { class: "dealt-cards" }, order(hand).map((c) => cardElement(c, cardOpts())))))));
     }
     return panel;

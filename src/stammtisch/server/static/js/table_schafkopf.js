@@ -7,7 +7,7 @@
 // view names him (after the called ace is played), never guessed.
 
 import { cardName, t } from "./i18n.js";
-import { euros, h } from "./ui.js";
+import { euros, h, nameProps } from "./ui.js";
 
 const SUIT_OF = { eichel: "E", gras: "G", herz: "H", schellen: "S" };
 //: the dialog's groups in the contract's order, each with its game words
@@ -276,7 +276,7 @@ export function abrechnung(sheet, { seatName, me }) {
   const money = (n) => euros(n, { sign: true });
   const head = h("tr", {}, h("th", { scope: "col", text: "#" }),
     [0, 1, 2, 3].map((i) => h("th", { scope: "col", class: i === me ? "me" : "",
-      text: seatName(i), title: seatName(i) })));
+      ...nameProps(seatName(i)) })));
   const rows = hands.slice(-8).map((row) => h("tr", { "data-hand": row.number },
     h("th", { scope: "row", title: row.contract ? gameWord(row.contract) : t("sk.result.redeal"),
       text: String(row.number) }),
@@ -297,7 +297,7 @@ export function resultTable(r, v, { seatName, me }) {
   const cell = (i, text) => h("td", { class: i === me ? "me" : "", text });
   return h("table", { class: "result-table sk-result-table" },
     h("thead", {}, h("tr", {}, h("th", {}), [0, 1, 2, 3].map((i) => h("th", { scope: "col",
-      class: i === me ? "me" : "", text: seatName(i) })))),
+      class: i === me ? "me" : "", ...nameProps(seatName(i)) })))),
     h("tbody", {},
       h("tr", { "data-row": "augen" }, h("th", { scope: "row", text: t("result.augen") }),
         [0, 1, 2, 3].map((i) => cell(i, String(r.augen[i])))),
@@ -312,7 +312,7 @@ export function callLog(v, seatName) {
   const items = [...(v.calls ?? []), ...(v.stoss ?? []).map((s) => ({ seat: s.seat,
     call: s.word, stoss: true }))];
   return items.map((c) => h("li", { class: c.stoss ? "kontra" : "" },
-    h("span", { class: "who", text: seatName(c.seat) }),
+    h("span", { class: "who", ...nameProps(seatName(c.seat)) }),
     h("span", { class: `what${c.call === "weiter" || c.call === "gut" ? " pass" : ""}`,
       text: gameWord(c.call) })));
 }

@@ -3,7 +3,7 @@
 import { seatDisplayName } from "./bots.js";
 import { t, word } from "./i18n.js";
 import { gameWord } from "./table_schafkopf.js";
-import { api, clear, euros, h, link, locale, session, toastError } from "./ui.js";
+import { api, clear, euros, h, link, locale, session, shortName, toastError } from "./ui.js";
 
 export function mountHistory(root) {
   let games = null;
@@ -70,7 +70,8 @@ export function mountHistory(root) {
         h("td", {}, h("span", { class: "table-name", text: g.table_name || g.table_id }),
           h("span", { class: "muted", text: ` · ${t("history.game")} ${g.number}` })),
         h("td", { class: "players" }, players.map((p, i) => h("span", {
-          class: i === g.seat ? "me" : "" }, p.name,
+          class: i === g.seat ? "me" : "", title: shortName(p.name) !== p.name ? p.name : null },
+        shortName(p.name),
         standIn.has(i) || p.standIn ? h("span", { class: "bot-mark",
           title: t("history.bot_played", { name: p.name }), text: t("history.bot_mark") })
           : null)),

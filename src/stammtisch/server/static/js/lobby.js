@@ -3,8 +3,8 @@
 
 import { botDescription, botName, seatDisplayName, setBotInfo } from "./bots.js";
 import { hasStoredLanguage, language, setLanguage, t } from "./i18n.js";
-import { api, clear, h, icon, link, navigate, session, setUser, socket, toast, toastError }
-  from "./ui.js";
+import { api, clear, h, icon, link, nameProps, navigate, session, setUser, socket, toast,
+  toastError } from "./ui.js";
 
 const TIMERS = [0, 15, 30, 60, 120, 300];
 const AWAY = [60, 300, 900, 3600, 0]; // seconds away before the seat is freed (0: never)
@@ -172,8 +172,8 @@ export function mountLobby(root) {
       }
       return h("li", { class: `seat-slot ${s.kind}` },
         h("span", { class: "seat-icon" }, icon(s.kind === "bot" ? "bot" : "person")),
-        h("span", { class: "seat-name", text: seatDisplayName(s).name,
-          title: s.kind === "bot" ? t("bots.generic") : null }));
+        h("span", { class: "seat-name", ...nameProps(seatDisplayName(s).name),
+          ...(s.kind === "bot" ? { title: t("bots.generic") } : {}) }));
     }));
     return h("article", { class: "table-card", "data-table": tb.id },
       h("div", { class: "table-card-head" },

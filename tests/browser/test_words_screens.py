@@ -154,3 +154,47 @@ def test_a_long_name_is_shortened_one_way_with_the_full_name_in_its_title(new_pa
     }""")
     assert said[0] == 422 and "24" in said[1] and "24" in said[2]
     assert page.errors == []
+
+
+PROMPTS = """async ([lang]) => {
+  const i18n = await import('/static/js/i18n.js');
+  i18n.setLanguage(lang);
+  const mucken = await import('/static/js/table.js');
+  const mu = await import('/static/js/table_mulatschak.js');
+  const ctx = { send: () => {}, seatName: (i) => `#${i}`, rules: {}, dialogOpen: false,
+    setDialog: () => {} };
+  const text = (el) => el.querySelector('.prompt').textContent;
+  const buttons = (el) => [...el.querySelectorAll('button')].map((b) => b.textContent);
+  const first = mucken.choices({ phase: 'cut', legal: ['cut:3', 'cut:20', 'klopfen'],
+    cuts: [], hand_sizes: [0, 0, 0, 0] }, ctx);
+  const second = mucken.choices({ phase: 'cut', legal: ['cut:12', 'geben'], cuts: [8],
+    hand_sizes: [0, 0, 0, 0] }, ctx);
+  const herz = mu.choices({ phase: 'mitgehen', legal: ['mit'], trump: 'H', bid: 2 }, ctx);
+  const muli = mu.choices({ phase: 'mitgehen', legal: ['mit'], trump: 'E', bid: 5 }, ctx);
+  const low = mu.choices({ phase: 'mitgehen', legal: ['mit'], trump: 'E', bid: 2 }, ctx);
+  const free = mu.choices({ phase: 'mitgehen', legal: ['mit', 'daheim'], trump: 'E', bid: 2 }, ctx);
+  return { first: text(first), second: text(second), secondButtons: buttons(second),
+    herz: text(herz), muli: text(muli), low: text(low), free: text(free) };
+}"""
+
+
+def test_prompts_ask_and_say_why(new_page, ui) -> None:
+    page = new_page()
+    page.goto(ui.base + "/")
+    de = page.evaluate(PROMPTS, ["de"])
+    en = page.evaluate(PROMPTS, ["en"])
+    # Mucken's second cut step is a question, too
+    assert de["first"] == "Du hebst ab. Wie viele Karten?"
+    assert de["second"] == "Abgehoben: 8 Karten. Noch einmal abheben – oder geben lassen?"
+    assert en["second"] == "Cut so far: 8 cards. Cut again – or let the dealer deal?"
+    assert de["secondButtons"] == ["12 abheben", "geben"]
+    # a lone "Mit" says why
+    assert de["herz"] == "Herz ist Trumpf – da müssen alle mit."
+    assert en["herz"] == "Herz is trump – everybody must play along."
+    assert de["muli"] == "Gegen einen Muli müssen alle mit."
+    assert de["low"] == "Mit 3 Punkten oder weniger musst du mit."
+    assert de["free"] == "Gehst du mit oder bleibst du daheim?"
+    for said in (*de.values(), *en.values()):
+        if isinstance(said, str):
+            assert said.endswith(("?", ".")), said
+    assert page.errors == []

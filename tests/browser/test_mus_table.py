@@ -208,6 +208,11 @@ def test_a_mus_hand_against_three_bots(new_page, ui, lang: str) -> None:
     # the replay of the first hand steps through the words to the result
     page.goto(ui.base + "/history")
     page.wait_for_selector(".history-table tbody tr")
+    # a Mus row has a result (issue 19): the set won or lost, else the score, own pair first
+    cell = page.locator(".history-table tbody tr").last.locator("td").nth(3).inner_text()
+    forms = [re.escape(texts[k]).replace(r"\{x\}", r"\d+").replace(r"\{y\}", r"\d+")
+             for k in ("history.mus.hand", "history.mus.set_won", "history.mus.set_lost")]
+    assert any(re.fullmatch(f, cell.strip()) for f in forms), (cell, forms)
     page.locator(".history-table tbody tr").last.locator("a").click()
     page.wait_for_selector(".replay-controls")
     page.locator('[data-nav="end"]').click()

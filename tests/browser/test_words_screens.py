@@ -90,7 +90,9 @@ def test_landing_toast_chat_words(new_page, ui) -> None:
       const en = { money: ui.euros(240, { sign: true }), chat: ui.chatText('🦄'),
         one: i18n.t('mus.discard_n', { n: 1 }) };
       i18n.setLanguage('es');
-      const es = { one: i18n.t('mus.discard_n', { n: 1 }), two: i18n.t('mus.discard_n', { n: 3 }),
+      const mus = await import('/static/js/table_mus.js');
+      const sk = await import('/static/js/table_schafkopf.js');
+      const es = { descarte: mus.gameWord('descarte B7 P2'), skCard: sk.gameWord('GO'), one: i18n.t('mus.discard_n', { n: 1 }), two: i18n.t('mus.discard_n', { n: 3 }),
         title: i18n.t('result.title', { n: 1 }) };
       i18n.setLanguage('de');
       return { de, en, es };
@@ -104,6 +106,9 @@ def test_landing_toast_chat_words(new_page, ui) -> None:
     assert en["one"] == "Throw away 1 card"
     assert (es["one"], es["two"]) == ("Descartar 1 carta", "Descartar 3 cartas")
     assert es["title"] == "La mano 1 ha terminado"
+    # replay words name the cards, never their codes
+    assert es["descarte"] == "Descarte: Siete de Bastos, Dos de Espadas"
+    assert es["skCard"] == "Gras Ober"
     assert de["short"] == "Maximilian-Fe…" and len(de["short"]) == 14
     assert de["props"] == {"text": de["short"], "title": "Maximilian-Ferdinand von Wittelsbach"}
     assert de["kept"] == {"text": "Hans"}

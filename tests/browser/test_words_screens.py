@@ -203,3 +203,19 @@ def test_prompts_ask_and_say_why(new_page, ui) -> None:
         if isinstance(said, str):
             assert said.endswith(("?", ".")), said
     assert page.errors == []
+
+
+def test_bot_levels_are_named_in_the_pages_language_for_every_game(new_page, ui) -> None:
+    page = new_page()
+    ui.guest(page, "Koldo")
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLanguage('es')")
+    _pick_game(page, "mulatschak")
+    options = dict(page.locator("#c-bot option").evaluate_all(
+        "els => els.map(e => [e.value, e.textContent])"))
+    assert options.get("search") == "Experto" and options.get("heuristic") == "Parroquiano"
+    _pick_game(page, "mus")
+    options = dict(page.locator("#c-bot option").evaluate_all(
+        "els => els.map(e => [e.value, e.textContent])"))
+    assert options.get("bluff") == "Pícaro"
+    assert all(text not in ("Bot", value) for value, text in options.items()), options
+    assert page.errors == []

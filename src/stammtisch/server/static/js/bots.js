@@ -12,17 +12,23 @@ let loading = null;
 export function loadBotInfo() {
   if (!loading) {
     loading = api("GET", "/api/presets").then((p) => {
-      // every game's bots (Mulatschak's "search", Mus's "bluff"), not only Mucken's
-      info = { ...(p?.bot_info ?? {}) };
-      for (const g of Object.values(p?.games ?? {})) Object.assign(info, g?.bot_info ?? {});
+      setBotInfo(p);
       return info;
     }).catch(() => info);
   }
   return loading;
 }
 
+// data: GET /api/presets (every game's bots: Mulatschak's "search", Mus's "bluff", not
+// only Mucken's) or one bot_info map
 export function setBotInfo(data) {
-  if (data) info = data;
+  if (!data) return;
+  if (data.games || data.bot_info) {
+    info = { ...(data.bot_info ?? {}) };
+    for (const g of Object.values(data.games ?? {})) Object.assign(info, g?.bot_info ?? {});
+  } else {
+    info = data;
+  }
 }
 
 // "Stammgast" / "Regular" (or "Bot" while unknown)

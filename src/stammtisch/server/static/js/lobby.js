@@ -39,7 +39,7 @@ export function mountLobby(root) {
 
   api("GET", "/api/presets").then((data) => {
     presets = data;
-    setBotInfo(data?.bot_info);
+    setBotInfo(data);
     renderCreate();
   }).catch(toastError);
 

@@ -15,23 +15,26 @@ engine action they make once complete (``None`` while more are needed).  The Pet
 environment resolves chance with the engine's own ``sample_chance``, so its ``pending``
 only ever holds a player's ids.
 
-Also here, shared by the encodings and adapters: :class:`Layout` (the named pieces of a flat
-tensor), :class:`PacketDeal` and :func:`draw` (chance card by card), :func:`deal_uniformly`
-(unseen cards placed uniformly among the deals that respect hard facts: voids, cards known
-to be with a seat), :func:`rules_param` (rules as OpenSpiel's ``rules`` parameter) and
-:func:`describe` (a state as text).
+Also here, shared by the encodings and adapters: :class:`GameEncoding` (an encoding's
+defaults), :class:`Layout` (the named pieces of a flat tensor) with :class:`Seats` and
+:func:`one_hot` (filling them), :class:`ObservationText` (observation strings),
+:class:`PacketDeal` and :func:`draw` (chance card by card), :func:`played_and_voids`,
+:class:`Knowledge` and :func:`deal_uniformly` (unseen cards placed uniformly among the deals
+that respect hard facts: voids, cards known to be with a seat), :func:`rules_param` (rules
+as OpenSpiel's ``rules`` parameter) and :func:`describe` (a state as text).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import CHANCE, TERMINAL, Action, Deal, GameState, Shuffle, action_log
+from stammtisch.engine.tricks import TRUMP, TrickOrder, TrickPlay
 from stammtisch.errors import IllegalActionError, InvalidActionError, StammtischError
 
 if TYPE_CHECKING:
@@ -42,10 +45,12 @@ if TYPE_CHECKING:
     FloatArray = npt.NDArray[np.float32]
     MaskArray = npt.NDArray[np.int8]
 
-__all__ = ["ActionTable", "DealtEncoding", "EncodedGame", "Encoding", "EncodingLoader", "Layout",
-           "NoWorldError", "PacketDeal", "Piece", "ResearchGame", "TrickViewEncoder",
-           "Uniform", "WorldCounter", "below", "deal_uniformly", "describe", "draw", "encoding_of",
-           "parse_rules_param", "rules_param", "shuffle"]
+__all__ = ["ActionTable", "DealtEncoding", "EncodedGame", "Encoding", "EncodingLoader",
+           "GameEncoding", "Knowledge", "Layout", "NoWorldError", "ObservationText",
+           "PacketDeal", "Piece", "ResearchGame", "Seats", "TrickViewEncoder", "Uniform",
+           "WorldCounter", "below", "deal_uniformly", "describe", "draw", "encoding_of",
+           "one_hot", "parse_rules_param", "played_and_voids", "rules_param", "seated",
+           "shuffle"]
 
 #: a source of uniform random numbers in [0, 1)
 Uniform = Callable[[], float]
@@ -232,25 +237,86 @@ class Layout:
                 for p in self.pieces]
 
 
+class Seats:
+    """Seats relative to an observer, as tensor rows: ``seats[s]`` is ``(s - observer) % n``
+    (the observer's row is 0); an index for :func:`one_hot`."""
+
+    def __init__(self, observer: int, n: int = 4) -> None:
+        self.observer = observer
+        self.n = n
+
+    def __getitem__(self, seat: int) -> int:
+        return (seat - self.observer) % self.n
+
+    def rows(self, piece: FloatArray, entries: Iterable[Mapping[str, Any]],
+             words: Mapping[str, int] | None = None, key: str = "word") -> None:
+        """Row ``i`` of ``piece`` for the ``i``-th entry of a view's list: 1.0 in the column
+        of its seat and, with ``words``, in column ``n + words[entry[key]]``."""
+        for i, entry in enumerate(entries):
+            piece[i, self[entry["seat"]]] = 1.0
+            if words is not None:
+                piece[i, self.n + words[entry[key]]] = 1.0
+
+
+def one_hot(piece: FloatArray, index: Mapping[Any, int] | Seats, *keys: Any) -> None:
+    """1.0 in ``piece`` at ``index[key]`` for each of the ``keys`` (``None`` is skipped):
+    cards, words or seats (``index``: a :class:`Seats`) a tensor piece marks."""
+    for key in keys:
+        if key is not None:
+            piece[index[key]] = 1.0
+
+
+class ObservationText:
+    """An observation string: items (most of them ``key:value``) joined by spaces."""
+
+    def __init__(self, *items: str) -> None:
+        self.items = list(items)
+
+    def add(self, key: str, value: object, when: object = True) -> None:
+        """The item ``key:value`` (only if ``when`` is true)."""
+        if when:
+            self.items.append(f"{key}:{value}")
+
+    def join(self, key: str, values: Iterable[object], sep: str = " ") -> None:
+        """The item ``key:`` and the ``values`` joined by ``sep`` (none if there are none)."""
+        texts = [str(v) for v in values]
+        if texts:
+            self.items.append(f"{key}:{sep.join(texts)}")
+
+    def __str__(self) -> str:
+        return " ".join(self.items)
+
+
+def seated(entries: Iterable[Mapping[str, Any]], key: str) -> list[str]:
+    """``<seat><value>`` of each entry of a view's list, the value ``entry[key]``
+    (``0weiter``, ``2EA``)."""
+    return [f"{e['seat']}{e[key]}" for e in entries]
+
+
 class TrickViewEncoder(Layout):
     """The tensor of a seat's view of a four-seat trick game (Mucken's and Schafkopf's view
     format), seats relative to the observer (``r`` is seat ``(seat + r) % 4``), every entry
-    in [0, 1].  Here the pieces ``hand``, ``played`` (by relative seat), ``trick``,
-    ``trick_leader``, ``tricks_won`` and ``hand_sizes`` (/ hand size), ``phase``, ``to_act``,
-    ``dealer`` and, with ``perfect_recall``, ``play_sequence`` (row ``k``: the ``k``-th card
-    played, the last piece); :meth:`encode_own` fills the game's own pieces."""
+    in [0, 1].  The pieces ``hand``, ``played`` (by relative seat), ``trick``,
+    ``trick_leader``, ``tricks_won`` (/ hand size), ``augen`` (of size ``augen``, the game
+    fills it), ``hand_sizes`` (/ hand size), ``phase``, ``to_act`` and ``dealer`` come
+    first, then the game's own ``shapes`` (:meth:`encode_own` fills them) and, with
+    ``perfect_recall``, ``play_sequence`` (row ``k``: the ``k``-th card played)."""
 
     #: the view key of the seat to lead when no trick has a card yet
     first_leader = "leader"
 
-    def __init__(self, deck: Sequence[Card], hand_size: int, phases: Sequence[str],
+    def __init__(self, deck: Sequence[Card], hand_size: int, phases: Sequence[str], augen: int,
                  shapes: Iterable[tuple[str, tuple[int, ...]]], perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.hand_size = hand_size
         self._card = {str(c): i for i, c in enumerate(deck)}
         self._phase = {p: i for i, p in enumerate(phases)}
         n = len(deck)
-        super().__init__([*shapes, *([("play_sequence", (n, n))] if perfect_recall else [])])
+        super().__init__([
+            ("hand", (n,)), ("played", (4, n)), ("trick", (4, n)), ("trick_leader", (4,)),
+            ("tricks_won", (4,)), ("augen", (augen,)), ("hand_sizes", (4,)),
+            ("phase", (len(phases),)), ("to_act", (4,)), ("dealer", (4,)), *shapes,
+            *([("play_sequence", (n, n))] if perfect_recall else [])])
 
     def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray:
         """The tensor of ``view`` (a seat's, not a spectator's), into ``out`` if given."""
@@ -258,42 +324,35 @@ class TrickViewEncoder(Layout):
         if seat is None:
             raise ValueError("the observation needs a seat's view, not a spectator's")
         out = self.cleared(out)
-        t, card, h = self.split(out), self._card, float(self.hand_size)
-        observer: int = seat
-
-        def rel(s: int) -> int:
-            return (s - observer) % 4
-
-        for c in view["hand"]:
-            t["hand"][card[c]] = 1.0
+        t, card, h, rel = self.split(out), self._card, float(self.hand_size), Seats(seat)
+        one_hot(t["hand"], card, *view["hand"])
         sequence = t.get("play_sequence")
         done = [*((trick["winner"], e) for trick in view["tricks_played"] for e in trick["cards"]),
                 *((None, e) for e in view["trick"])]
         for k, (winner, entry) in enumerate(done):
-            ci, r = card[entry["card"]], rel(entry["seat"])
+            ci, r = card[entry["card"]], rel[entry["seat"]]
             t["played"][r, ci] = 1.0
             if winner is None:
                 t["trick"][r, ci] = 1.0
             if sequence is not None:
                 sequence[k, ci] = 1.0
         for trick in view["tricks_played"]:
-            t["tricks_won"][rel(trick["winner"])] += 1.0 / h
+            t["tricks_won"][rel[trick["winner"]]] += 1.0 / h
         if view["phase"] == "play":
             lead = (view["trick"][0]["seat"] if view["trick"] else
                     view["tricks_played"][-1]["winner"] if view["tricks_played"] else
                     view[self.first_leader])
-            t["trick_leader"][rel(lead)] = 1.0
+            t["trick_leader"][rel[lead]] = 1.0
         for s, size in enumerate(view["hand_sizes"]):
-            t["hand_sizes"][rel(s)] = size / h
-        t["phase"][self._phase[view["phase"]]] = 1.0
-        if view["to_act"] is not None:
-            t["to_act"][rel(view["to_act"])] = 1.0
-        t["dealer"][rel(view["dealer"])] = 1.0
+            t["hand_sizes"][rel[s]] = size / h
+        one_hot(t["phase"], self._phase, view["phase"])
+        one_hot(t["to_act"], rel, view["to_act"])
+        one_hot(t["dealer"], rel, view["dealer"])
         self.encode_own(view, t, rel)
         return out
 
-    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray],
-                   rel: Callable[[int], int]) -> None:
+    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray], rel: Seats) -> None:
+        """Fill the game's own pieces ``t`` from ``view`` (``rel``: the observer's seats)."""
         raise NotImplementedError
 
 
@@ -403,26 +462,108 @@ def draw(deck: Sequence[Card], available: Sequence[int], ids: Sequence[int]) -> 
 
 
 class ViewEncoder(Protocol):
-    """Turns a seat's view into a flat tensor (a :class:`Layout`)."""
+    """Turns a seat's view into a flat tensor (a :class:`Layout` of ``size`` floats)."""
+
+    @property
+    def size(self) -> int: ...
 
     def encode(self, view: Mapping[str, Any], out: FloatArray | None = None) -> FloatArray: ...
 
     def split(self, tensor: FloatArray) -> dict[str, FloatArray]: ...
 
 
-class DealtEncoding:
-    """What the encodings of four-seat trick games share whose ids are an
-    :class:`ActionTable`'s (``codec``), whose chance OpenSpiel tells as a :class:`PacketDeal`
-    (``deal``: the state then waits at its chance node, and a seat sees the cards dealt to
-    it so far, in the order of ``sort_hand``) and whose tensors come from the views
-    (``encoders``: plain and perfect recall).  Rewards are ``state.returns()``."""
+class GameEncoding:
+    """The defaults of an :class:`Encoding`; the game's subclass sets the other attributes
+    and :meth:`initial_state`, :meth:`action_index`, :meth:`observation_string`.  Four
+    seats, zero-sum, information-state strings, rewards ``state.returns()``, no world
+    sampler.  Chance draws the cards :meth:`drawable` of ``chance_deck`` one at a time
+    (:func:`draw`; an outcome's name is ``<chance_word>:<card>``); a player's ids are the
+    game's (:meth:`player_ids`, :meth:`player_action`, :meth:`player_name`); the tensors
+    are the ``encoders``' (plain and perfect recall: the same one when there is no
+    perfect-recall tensor) of :meth:`view`."""
 
     num_players = 4
     zero_sum = True
     information_state_strings = True
-    codec: ActionTable
-    deal: PacketDeal
+    information_state_shape: tuple[int, ...] | None = None
+    chance_deck: Sequence[Card]
+    chance_word = "draw"
     encoders: tuple[ViewEncoder, ViewEncoder]
+
+    def drawable(self, state: Any) -> Sequence[int]:
+        """The ids (into ``chance_deck``) of the cards chance draws from now: all."""
+        return range(len(self.chance_deck))
+
+    def player_ids(self, state: Any, pending: Sequence[int]) -> list[int]:
+        """:meth:`legal_ids` of the player to act."""
+        raise NotImplementedError
+
+    def player_action(self, state: Any, ids: Sequence[int]) -> Action | None:
+        """:meth:`action_of` of the player to act."""
+        raise NotImplementedError
+
+    def player_name(self, index: int) -> str:
+        """:meth:`action_name` of a player's id."""
+        raise NotImplementedError
+
+    def legal_ids(self, state: Any, pending: Sequence[int] = ()) -> list[int]:
+        if state.current_player != CHANCE:
+            return self.player_ids(state, pending)
+        drawn = set(pending)
+        return [i for i in self.drawable(state) if i not in drawn]
+
+    def action_of(self, state: Any, ids: Sequence[int]) -> Action | None:
+        if state.current_player == CHANCE:
+            return draw(self.chance_deck, self.drawable(state), ids)
+        return self.player_action(state, ids)
+
+    def action_name(self, index: int, *, chance: bool = False) -> str:
+        if chance:
+            return f"{self.chance_word}:{self.chance_deck[index]}"
+        return self.player_name(index)
+
+    def returns(self, state: Any) -> list[float]:
+        return [float(r) for r in state.returns()]
+
+    def view(self, state: Any, seat: int, pending: Sequence[int] = (),
+             private: bool = True) -> dict[str, Any]:
+        """What :meth:`observation` encodes: ``seat``'s view (its own cards if ``private``)."""
+        raise NotImplementedError
+
+    def observation(self, state: Any, seat: int, pending: Sequence[int] = (), *,
+                    private: bool = True, perfect_recall: bool = False,
+                    out: FloatArray | None = None) -> FloatArray:
+        return self.encoders[perfect_recall].encode(self.view(state, seat, pending, private), out)
+
+    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
+               ) -> dict[str, FloatArray]:
+        return self.encoders[perfect_recall].split(tensor)
+
+    def resample(self, state: Any, history: Sequence[int], player: int,
+                 uniform: Uniform) -> list[int] | None:
+        return None
+
+
+class DealtEncoding(GameEncoding):
+    """What the encodings of four-seat trick games share whose ids are an
+    :class:`ActionTable`'s (``codec``), whose chance OpenSpiel tells as a :class:`PacketDeal`
+    (``deal``: the state then waits at its chance node, and a seat sees the cards dealt to
+    it so far, in the order of :meth:`sort_hand`) and whose tensors come from the views
+    (``encoders``: plain and perfect recall).  The observation string is written here, the
+    game adds its words (:meth:`describe_calls`) and tricks taken (:meth:`describe_taken`)."""
+
+    chance_word = "deal"
+
+    def __init__(self, rules: Any, codec: ActionTable, deal: PacketDeal,
+                 encoders: tuple[ViewEncoder, ViewEncoder]) -> None:
+        self.rules = rules
+        self.params: Mapping[str, int] = {}
+        self.codec, self.deal, self.encoders = codec, deal, encoders
+        self.chance_deck = deal.deck
+        self.num_actions = codec.num_actions
+        self.num_cards = self.max_chance_outcomes = len(deal.deck)
+        self.observation_shape: tuple[int, ...] = (encoders[0].size,)
+        self.information_state_shape = (encoders[1].size,)
 
     def sort_hand(self, state: Any, cards: list[Card]) -> list[Card]:
         raise NotImplementedError
@@ -432,19 +573,16 @@ class DealtEncoding:
             return self.deal.outcomes(pending)
         return self.codec.legal_ids(state)
 
-    def action_index(self, action: Action, state: Any) -> int:
-        return self.codec.encode(action)
-
     def action_of(self, state: Any, ids: Sequence[int]) -> Action | None:
         if state.current_player == CHANCE:
             return self.deal.action(ids, state.dealer)
         return self.codec.decode(ids[-1])
 
-    def action_name(self, index: int, *, chance: bool = False) -> str:
-        return f"deal:{self.deal.deck[index]}" if chance else self.codec.name(index)
+    def player_name(self, index: int) -> str:
+        return self.codec.name(index)
 
-    def returns(self, state: Any) -> list[float]:
-        return [float(r) for r in state.returns()]
+    def action_index(self, action: Action, state: Any) -> int:
+        return self.codec.encode(action)
 
     def view(self, state: Any, seat: int, pending: Sequence[int] = (),
              private: bool = True) -> dict[str, Any]:
@@ -459,14 +597,35 @@ class DealtEncoding:
             v["hand"], v["legal"] = [], []
         return v
 
-    def observation(self, state: Any, seat: int, pending: Sequence[int] = (), *,
-                    private: bool = True, perfect_recall: bool = False,
-                    out: FloatArray | None = None) -> FloatArray:
-        return self.encoders[perfect_recall].encode(self.view(state, seat, pending, private), out)
+    def observation_string(self, state: Any, seat: int, pending: Sequence[int] = (), *,
+                           private: bool = True, perfect_recall: bool = False) -> str:
+        """``p<seat>``, the phase, the own hand (if ``private``), the hand sizes, the game's
+        words, the cards played (in order with ``perfect_recall``, else each seat's sorted
+        and the tricks taken), the trick on the table and the seat to act."""
+        v = self.view(state, seat, pending, private)
+        text = ObservationText(f"p{seat}", v["phase"])
+        text.add("hand", " ".join(v["hand"]), when=private)
+        text.add("sizes", "".join(str(n) for n in v["hand_sizes"]))
+        self.describe_calls(v, text)
+        if perfect_recall:
+            text.join("plays", (f"{e['seat']}{e['card']}" for t in v["tricks_played"]
+                                for e in t["cards"]))
+        else:
+            played = [sorted(e["card"] for t in v["tricks_played"] for e in t["cards"]
+                             if e["seat"] == s) for s in range(4)]
+            text.add("played", "|".join(" ".join(p) for p in played), when=any(played))
+            self.describe_taken(v, text)
+        text.join("trick", seated(v["trick"], "card"))
+        text.add("to_act", v["to_act"], when=v["to_act"] is not None)
+        return str(text)
 
-    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
-               ) -> dict[str, FloatArray]:
-        return self.encoders[perfect_recall].split(tensor)
+    def describe_calls(self, view: Mapping[str, Any], text: ObservationText) -> None:
+        """The game's words of the deal, added to an observation string."""
+        raise NotImplementedError
+
+    def describe_taken(self, view: Mapping[str, Any], text: ObservationText) -> None:
+        """The tricks (and points) each side took, added to an imperfect-recall string."""
+        raise NotImplementedError
 
 
 # -- uniform worlds -------------------------------------------------------------------------
@@ -482,6 +641,60 @@ def shuffle(cards: list[Card], uniform: Uniform) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = below(uniform, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def played_and_voids(tricks: TrickPlay, order: TrickOrder, *, must_trump: bool = False
+                     ) -> tuple[list[list[Card]], list[set[int]]]:
+    """Per seat of a four-seat trick game: the cards it played (the finished tricks, then
+    the current one) and the card classes (suits, ``TRUMP``) it showed it lacks by not
+    following; with ``must_trump`` (a duty to trump) also trump when it did not trump."""
+    played: list[list[Card]] = [[], [], [], []]
+    voids: list[set[int]] = [set(), set(), set(), set()]
+    for lead, cards in [*tricks.tricks, (tricks.leader, tuple(tricks.current))]:
+        for i, c in enumerate(cards):
+            seat, led = (lead + i) % 4, order.klass(cards[0])
+            played[seat].append(c)
+            if i and order.klass(c) != led:
+                voids[seat].add(led)
+                if must_trump and order.klass(c) != TRUMP:
+                    voids[seat].add(TRUMP)
+    return played, voids
+
+
+@dataclass
+class Knowledge:
+    """What one player knows about where the cards it cannot see are (the hard facts
+    placed directly), for :meth:`deal`."""
+
+    #: per seat: the cards it has played (finished tricks and the current one)
+    played: list[list[Card]]
+    #: the cards the player cannot see, to be placed
+    unseen: list[Card]
+    #: per seat: how many unseen cards it holds now (the others are not dealt yet)
+    hidden: list[int]
+    #: per seat: the cards it cannot hold
+    excluded: list[set[Card]]
+    #: cards known to be held by a seat (those not unseen are left out)
+    fixed: dict[Card, int] = field(default_factory=dict)
+    #: per seat: the cards it is known to have been dealt at which deal positions
+    known_positions: list[dict[int, Card]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, deck: Sequence[Card], seen: Iterable[Card], played: list[list[Card]],
+           hidden: list[int], voids: Sequence[set[int]], order: TrickOrder) -> Knowledge:
+        """The facts of a trick game: unseen are the cards of ``deck`` neither ``seen`` nor
+        played; a seat cannot hold cards of the classes of its ``voids``."""
+        gone = {*seen, *(c for p in played for c in p)}
+        unseen = [c for c in deck if c not in gone]
+        return cls(played, unseen, hidden, [{c for c in unseen if order.klass(c) in v}
+                                            for v in voids])
+
+    def deal(self, uniform: Uniform) -> list[list[Card]]:
+        """Each seat's hidden cards and, last, those not dealt yet, drawn uniformly among
+        the placements with the facts (:func:`deal_uniformly`)."""
+        fixed = {c: s for c, s in self.fixed.items() if c in self.unseen}
+        return deal_uniformly(self.unseen, [*self.hidden, len(self.unseen) - sum(self.hidden)],
+                              [*self.excluded, set()], fixed, uniform)
 
 
 def _multinomial(split: Sequence[int]) -> int:

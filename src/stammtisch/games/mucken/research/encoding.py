@@ -27,22 +27,23 @@ Ramsch, the Muss-Spiel card with the seat that had to call; what calls suggest i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.cards import LONG_DECK, SHORT_DECK, Card
 from stammtisch.engine.core import Cut, Say
-from stammtisch.engine.tricks import TRUMP
 from stammtisch.games.base.encoding import (
     ActionTable,
     DealtEncoding,
+    Knowledge,
+    ObservationText,
     PacketDeal,
+    Seats,
     TrickViewEncoder,
     Uniform,
-    deal_uniformly,
+    one_hot,
+    played_and_voids,
+    seated,
     shuffle,
 )
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, LEVELS, MuckenRules
@@ -57,7 +58,8 @@ PHASES: tuple[str, ...] = ("shuffle", "cut", "bidding", "muss", "doubling", "pla
 NO_BID_CONTRACTS: tuple[str, ...] = ("pflichtmuck", "ramsch", "sie", "eingeworfen")
 MAX_CUTS = 5  # MuckenRules allows cut_max_times <= 5
 
-FloatArray = npt.NDArray[np.float32]
+if TYPE_CHECKING:
+    from stammtisch.games.base.encoding import FloatArray
 
 
 def max_calls(rules: MuckenRules) -> int:
@@ -95,17 +97,13 @@ class ObservationEncoder(TrickViewEncoder):
         self._bid = {w: i for i, w in enumerate(rules.bid_names())}
         contracts = [*rules.bid_names(), *NO_BID_CONTRACTS]
         self._contract = {w: i for i, w in enumerate(contracts)}
-        super().__init__(_deck(rules), rules.hand_size, PHASES, [
-            ("hand", (n,)), ("played", (4, n)), ("trick", (4, n)), ("trick_leader", (4,)),
-            ("tricks_won", (4,)), ("augen", (2,)), ("hand_sizes", (4,)),
-            ("phase", (len(PHASES),)), ("to_act", (4,)), ("dealer", (4,)),
+        super().__init__(_deck(rules), rules.hand_size, PHASES, 2, [
             ("cuts", (MAX_CUTS,)), ("klopfen", (1,)), ("calls", (self.max_calls, 4 + len(words))),
             ("standing_bid", (b,)), ("bid_holder", (4,)), ("contract", (len(contracts),)),
             ("declarer", (4,)), ("doublings", (len(DOUBLING_WORDS), 4)), ("factor", (1,))],
             perfect_recall)
 
-    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray],
-                   rel: Callable[[int], int]) -> None:
+    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray], rel: Seats) -> None:
         augen, seat = view["augen_taken"], view["seat"]
         t["augen"][0] = augen[seat % 2] / 120.0
         t["augen"][1] = augen[1 - seat % 2] / 120.0
@@ -114,18 +112,13 @@ class ObservationEncoder(TrickViewEncoder):
         t["klopfen"][0] = 1.0 if view["klopfen"] else 0.0
         if len(view["calls"]) > self.max_calls:
             raise ValueError(f"{len(view['calls'])} calls, more than the bound {self.max_calls}")
-        for i, call in enumerate(view["calls"]):
-            t["calls"][i, rel(call["seat"])] = 1.0
-            t["calls"][i, 4 + self._word[call["call"]]] = 1.0
+        rel.rows(t["calls"], view["calls"], self._word, "call")
         if view["standing_bid"] is not None:
             t["standing_bid"][self._bid[view["standing_bid"]]] = 1.0
-            t["bid_holder"][rel(view["bid_holder"])] = 1.0
-        if view["contract"] is not None:
-            t["contract"][self._contract[view["contract"]]] = 1.0
-        if view["declarer"] is not None:
-            t["declarer"][rel(view["declarer"])] = 1.0
-        for i, d in enumerate(view["doublings"]):
-            t["doublings"][i, rel(d["seat"])] = 1.0
+            t["bid_holder"][rel[view["bid_holder"]]] = 1.0
+        one_hot(t["contract"], self._contract, view["contract"])
+        one_hot(t["declarer"], rel, view["declarer"])
+        rel.rows(t["doublings"], view["doublings"])
         t["factor"][0] = 1.0 - 1.0 / max(1, int(view["factor"]))
 
 
@@ -143,19 +136,16 @@ def _max_utility(rules: MuckenRules) -> float:
 class MuckenEncoding(DealtEncoding):
     """Mucken's :class:`~stammtisch.games.base.encoding.Encoding` (see the module)."""
 
+    codec: ActionCodec
+
     def __init__(self, rules: MuckenRules) -> None:
-        self.rules = rules
-        self.params: Mapping[str, int] = {}
-        self.codec = ActionCodec(rules)
-        self.encoders = (ObservationEncoder(rules), ObservationEncoder(rules, perfect_recall=True))
-        n = self.num_cards = self.max_chance_outcomes = len(self.codec.deck)
-        size = rules.hand_size
-        self.deal = PacketDeal(self.codec.deck, (size // 2, size - size // 2))
-        self.num_actions = self.codec.num_actions
-        self.observation_shape: tuple[int, ...] = (self.encoders[0].size,)
-        self.information_state_shape: tuple[int, ...] | None = (self.encoders[1].size,)
+        codec, size = ActionCodec(rules), rules.hand_size
+        deal = PacketDeal(codec.deck, (size // 2, size - size // 2))
+        super().__init__(rules, codec, deal, (ObservationEncoder(rules),
+                                              ObservationEncoder(rules, perfect_recall=True)))
         self.max_utility = _max_utility(rules)
         # the deal, the calls, the doubling words (at most 3 per doubling), the cards
+        n = self.num_cards
         self.max_game_length = n + max_calls(rules) + 3 * max(1, rules.doublings) + n
 
     def initial_state(self, dealer: int) -> MuckenState:
@@ -164,35 +154,14 @@ class MuckenEncoding(DealtEncoding):
     def sort_hand(self, state: MuckenState, cards: list[Card]) -> list[Card]:
         return state.sort_hand(cards)
 
-    def observation_string(self, state: MuckenState, seat: int, pending: Sequence[int] = (),
-                           *, private: bool = True, perfect_recall: bool = False) -> str:
-        v = self.view(state, seat, pending, private)
-        parts = [f"p{seat}", v["phase"]]
-        if private:
-            parts.append("hand:" + " ".join(v["hand"]))
-        parts.append("sizes:" + "".join(str(n) for n in v["hand_sizes"]))
-        if v["calls"]:
-            parts.append("calls:" + " ".join(f"{c['seat']}{c['call']}" for c in v["calls"]))
-        if v["contract"]:
-            parts.append(f"contract:{v['contract']}@{v['declarer']}")
-        if v["doublings"]:
-            parts.append("dbl:" + " ".join(f"{d['seat']}{d['word']}" for d in v["doublings"]))
-        if perfect_recall:
-            plays = [f"{e['seat']}{e['card']}" for t in v["tricks_played"] for e in t["cards"]]
-            if plays:
-                parts.append("plays:" + " ".join(plays))
-        else:
-            played = [sorted(e["card"] for t in v["tricks_played"] for e in t["cards"]
-                             if e["seat"] == s) for s in range(4)]
-            if any(played):
-                parts.append("played:" + "|".join(" ".join(p) for p in played))
-            parts.append(f"tricks:{v['tricks_taken'][0]}-{v['tricks_taken'][1]}"
-                         f" augen:{v['augen_taken'][0]}-{v['augen_taken'][1]}")
-        if v["trick"]:
-            parts.append("trick:" + " ".join(f"{e['seat']}{e['card']}" for e in v["trick"]))
-        if v["to_act"] is not None:
-            parts.append(f"to_act:{v['to_act']}")
-        return " ".join(parts)
+    def describe_calls(self, view: Mapping[str, Any], text: ObservationText) -> None:
+        text.join("calls", seated(view["calls"], "call"))
+        text.add("contract", f"{view['contract']}@{view['declarer']}", when=view["contract"])
+        text.join("dbl", seated(view["doublings"], "word"))
+
+    def describe_taken(self, view: Mapping[str, Any], text: ObservationText) -> None:
+        text.add("tricks", "-".join(str(n) for n in view["tricks_taken"]))
+        text.add("augen", "-".join(str(n) for n in view["augen_taken"]))
 
     def resample(self, state: MuckenState, history: Sequence[int], player: int,
                  uniform: Uniform) -> list[int]:
@@ -212,12 +181,7 @@ class MuckenEncoding(DealtEncoding):
 
 def played_by_seat(ms: MuckenState) -> list[list[Card]]:
     """The cards each seat has played so far (finished tricks and the current one)."""
-    out: list[list[Card]] = [[], [], [], []]
-    t = ms.tricks
-    for lead, cards in [*t.tricks, (t.leader, tuple(t.current))]:
-        for i, c in enumerate(cards):
-            out[(lead + i) % 4].append(c)
-    return out
+    return played_and_voids(ms.tricks, ms.order)[0]
 
 
 def _muss_caller(ms: MuckenState) -> int | None:
@@ -240,26 +204,13 @@ def sample_world(ms: MuckenState, player: int, own: Sequence[Card], dealt_to: Se
     hand.  ``result[player]`` is empty."""
     order = ms.order
     must_trump = ms.contract == "ramsch" and ms.rules.ramsch_stichzwang
-    voids: list[set[int]] = [set(), set(), set(), set()]
-    t = ms.tricks
-    for lead, cards in [*t.tricks, (t.leader, tuple(t.current))]:
-        for i, c in enumerate(cards[1:], start=1):
-            k = order.klass(c)
-            if k != order.klass(cards[0]):
-                voids[(lead + i) % 4].add(order.klass(cards[0]))
-                if must_trump and k != TRUMP:
-                    voids[(lead + i) % 4].add(TRUMP)
-    played = played_by_seat(ms)
-    gone = {*own, *(c for p in played for c in p)}
-    unseen = [c for c in _deck(ms.rules) if c not in gone]
+    played, voids = played_and_voids(ms.tricks, order, must_trump=must_trump)
     hidden = [0 if s == player else dealt_to[s] - len(played[s]) for s in range(4)]
-    excluded = [{c for c in unseen if order.klass(c) in voids[s]} for s in range(4)]
-    fixed: dict[Card, int] = {}
+    know = Knowledge.of(_deck(ms.rules), own, played, hidden, voids, order)
     muss_seat = _muss_caller(ms)
-    if muss_seat is not None and muss_seat != player and Card.parse(ms.rules.muss_card) in unseen:
-        fixed[Card.parse(ms.rules.muss_card)] = muss_seat
-    out = deal_uniformly(unseen, [*hidden, len(unseen) - sum(hidden)], [*excluded, set()],
-                         fixed, uniform)
+    if muss_seat is not None and muss_seat != player:
+        know.fixed[Card.parse(ms.rules.muss_card)] = muss_seat
+    out = know.deal(uniform)
     for hand in out[:4]:  # the order within a hand is not observable
         shuffle(hand, uniform)
     return out[:4]

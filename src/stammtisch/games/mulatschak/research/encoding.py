@@ -24,15 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.cards import Card
-from stammtisch.engine.core import CHANCE, Action, Say
+from stammtisch.engine.core import Action, Say
 from stammtisch.errors import IllegalActionError, InvalidActionError
-from stammtisch.games.base.encoding import Layout, draw
+from stammtisch.games.base.encoding import GameEncoding, Layout, ObservationText, Seats, one_hot
 from stammtisch.games.mulatschak.rules import MulatschakRules
 from stammtisch.games.mulatschak.state import DECK, SUITS, MulatschakState, canonical
 
@@ -54,7 +51,8 @@ _INDEX = {c: i for i, c in enumerate(DECK)}
 PHASES = ("shuffle", "cut", "bidding", "trump", "weiss_ab", "mitgehen", "exchange", "give",
           "play", "end")
 
-FloatArray = npt.NDArray[np.float32]
+if TYPE_CHECKING:
+    from stammtisch.games.base.encoding import FloatArray
 
 
 def action_name(action: int) -> str:
@@ -187,65 +185,56 @@ class ObservationEncoder(Layout):
         state = driver.state
         v = state.view(seat)
         n = state.num_seats
-
-        def rel(s: int) -> int:
-            return (s - seat) % n
-
+        rel = Seats(seat, n)
         p["seats"][:n] = 1.0
         if private:
-            for c in v["hand"]:
-                p["hand"][_INDEX[Card.parse(c)]] = 1.0
+            one_hot(p["hand"], _INDEX, *map(Card.parse, v["hand"]))
             if state.current_player == seat:
-                for c in driver.chosen:
-                    p["selection"][_INDEX[c]] = 1.0
+                one_hot(p["selection"], _INDEX, *driver.chosen)
                 if driver.mode is not None:
                     p["mode"][0 if driver.mode == "tausche" else 1] = 1.0
         for trick in state.tricks_played:  # public: the cards played in finished tricks
             for s, c in trick:
-                p["played"][rel(s), _INDEX[c]] = 1.0
+                p["played"][rel[s], _INDEX[c]] = 1.0
         for s, c in v["trick"]:
-            p["trick"][rel(s), _INDEX[Card.parse(c)]] = 1.0
-            p["played"][rel(s), _INDEX[Card.parse(c)]] = 1.0
+            p["trick"][rel[s], _INDEX[Card.parse(c)]] = 1.0
+            p["played"][rel[s], _INDEX[Card.parse(c)]] = 1.0
         p["phase"][PHASES.index(v["phase"])] = 1.0
         if v["to_act"] >= 0:
-            p["to_act"][rel(v["to_act"])] = 1.0
-        p["dealer"][rel(v["dealer"])] = 1.0
+            p["to_act"][rel[v["to_act"]]] = 1.0
+        p["dealer"][rel[v["dealer"]]] = 1.0
         for s, score in enumerate(v["scores"]):
-            p["scores"][rel(s)] = min(1.0, max(0.0, score / 21))
+            p["scores"][rel[s]] = min(1.0, max(0.0, score / 21))
         p["bid"][min(5, v["bid"])] = 1.0
-        if v["holder"] is not None:
-            p["holder"][rel(v["holder"])] = 1.0
-        for s in state.passed:
-            p["passed"][rel(s)] = 1.0
+        one_hot(p["holder"], rel, v["holder"])
+        one_hot(p["passed"], rel, *state.passed)
         if v["trump"] is not None:
             p["trump"][SUITS.index(v["trump"])] = 1.0
-        for s in v["home"]:
-            p["home"][rel(s)] = 1.0
+        one_hot(p["home"], rel, *v["home"])
         for w in v["trick_winners"]:
-            p["tricks_won"][rel(w)] += 0.2
+            p["tricks_won"][rel[w]] += 0.2
         for s, size in enumerate(v["hand_sizes"]):
-            p["hand_sizes"][rel(s)] = min(1.0, size / 15)
+            p["hand_sizes"][rel[s]] = min(1.0, size / 15)
         p["stock"][0] = v["stock_size"] / NUM_CARDS
         p["klopfen"][0] = float(v["klopfen"])
         p["doubled"][0] = min(1.0, v["doubled"] / 4)
-        for c in v["shown"]:
-            p["shown"][_INDEX[Card.parse(c)]] = 1.0
+        one_hot(p["shown"], _INDEX, *map(Card.parse, v["shown"]))
         if v["revealed"] is not None:
-            p["revealed"][_INDEX[Card.parse(v["revealed"])]] = 1.0
+            one_hot(p["revealed"], _INDEX, Card.parse(v["revealed"]))
         return vec
 
 
 ENCODER = ObservationEncoder()
 
 
-class MulatschakEncoding:
+class MulatschakEncoding(GameEncoding):
     """Mulatschak's :class:`~stammtisch.games.base.encoding.Encoding` for ``players`` seats,
     each hand from ``scores`` (default 21 each)."""
 
     num_actions = NUM_ACTIONS
     num_cards = max_chance_outcomes = NUM_CARDS
+    chance_deck = DECK
     observation_shape: tuple[int, ...] = (ENCODER.size,)
-    information_state_shape: tuple[int, ...] | None = None
     information_state_strings = False
     zero_sum = False
     max_utility = 40.0  # a Muli's ±10 × 4 with Herz and Klopfen
@@ -266,11 +255,14 @@ class MulatschakEncoding:
     def initial_state(self, dealer: int) -> MulatschakState:
         return MulatschakState(self.rules, dealer, self.scores)
 
-    def legal_ids(self, state: MulatschakState, pending: Sequence[int] = ()) -> list[int]:
-        if state.current_player == CHANCE:
-            drawn = set(pending)
-            return [i for i in range(NUM_CARDS) if i not in drawn]
+    def player_ids(self, state: MulatschakState, pending: Sequence[int]) -> list[int]:
         return legal_ids(state, pending)
+
+    def player_action(self, state: MulatschakState, ids: Sequence[int]) -> Action | None:
+        return action_of(state, ids)
+
+    def player_name(self, index: int) -> str:
+        return action_name(index)
 
     def action_index(self, action: Action, state: MulatschakState) -> int:
         if isinstance(action, Card):
@@ -278,17 +270,6 @@ class MulatschakEncoding:
         if str(action) in _WORD_ID:
             return _WORD_ID[str(action)]
         raise InvalidActionError(f"{action}: no single id (card sets are chosen card by card)")
-
-    def action_of(self, state: MulatschakState, ids: Sequence[int]) -> Action | None:
-        if state.current_player == CHANCE:
-            return draw(DECK, range(NUM_CARDS), ids)
-        return action_of(state, ids)
-
-    def action_name(self, index: int, *, chance: bool = False) -> str:
-        return f"draw:{DECK[index]}" if chance else action_name(index)
-
-    def returns(self, state: MulatschakState) -> list[float]:
-        return [float(r) for r in state.returns()]
 
     def observation(self, state: MulatschakState, seat: int, pending: Sequence[int] = (), *,
                     private: bool = True, perfect_recall: bool = False,
@@ -302,25 +283,15 @@ class MulatschakEncoding:
     def observation_string(self, state: MulatschakState, seat: int, pending: Sequence[int] = (),
                            *, private: bool = True, perfect_recall: bool = False) -> str:
         v: dict[str, Any] = state.view(seat)
-        parts = [f"p{seat}", v["phase"]]
+        text = ObservationText(f"p{seat}", v["phase"])
         if private:
-            parts.append("hand:" + " ".join(v["hand"]))
-            chosen = selection(state, pending)[1] if state.current_player == seat else []
-            if chosen:
-                parts.append("selected:" + " ".join(str(c) for c in chosen))
-        parts.append("sizes:" + ",".join(str(n) for n in v["hand_sizes"]))
-        if v["said"]:
-            parts.append("said:" + " ".join(f"{p}{w.replace(' ', '_')}" for p, w in v["said"]))
-        played = [f"{p}{c}" for t in state.tricks_played for p, c in t]
-        if played:
-            parts.append("played:" + " ".join(played))
-        if v["trick"]:
-            parts.append("trick:" + " ".join(f"{p}{c}" for p, c in v["trick"]))
-        if v["shown"]:
-            parts.append("shown:" + " ".join(v["shown"]))
-        parts.append(f"to_act:{v['to_act']}")
-        return " ".join(parts)
-
-    def resample(self, state: MulatschakState, history: Sequence[int], player: int,
-                 uniform: Any) -> None:
-        return None
+            text.add("hand", " ".join(v["hand"]))
+            text.join("selected", selection(state, pending)[1] if state.current_player == seat
+                      else [])
+        text.add("sizes", ",".join(str(n) for n in v["hand_sizes"]))
+        text.join("said", (f"{p}{w.replace(' ', '_')}" for p, w in v["said"]))
+        text.join("played", (f"{p}{c}" for t in state.tricks_played for p, c in t))
+        text.join("trick", (f"{p}{c}" for p, c in v["trick"]))
+        text.join("shown", v["shown"])
+        text.add("to_act", v["to_act"])
+        return str(text)

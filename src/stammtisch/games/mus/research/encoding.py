@@ -30,15 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.cards import SPANISH_DECK, Card
 from stammtisch.engine.core import CHANCE, Action, GameState, Say
 from stammtisch.errors import IllegalActionError, InvalidActionError
-from stammtisch.games.base.encoding import Layout, draw
+from stammtisch.games.base.encoding import GameEncoding, Layout, ObservationText, Seats, one_hot
 from stammtisch.games.mus.bots.equity import observe
 from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.state import MAX_ENVIDO, MusState
@@ -54,7 +51,8 @@ _CARD_INDEX = {c: i for i, c in enumerate(SPANISH_DECK)}
 _PHASES = ("shuffle", "mus", "discard", "reshuffle", "lances", "end")
 _LANCES = ("grande", "chica", "pares", "juego", "punto")
 
-FloatArray = npt.NDArray[np.float32]
+if TYPE_CHECKING:
+    from stammtisch.games.base.encoding import FloatArray
 
 
 @dataclass(frozen=True)
@@ -159,37 +157,30 @@ class ObservationEncoder(Layout):
         t = self.cleared(out)
         p = self.split(t)
         seat = int(view["seat"])
-
-        def rel(s: int) -> int:
-            return (s - seat) % 4
-
-        for c in view.get("hand", []):
-            p["hand"][_CARD_INDEX[Card.parse(c)]] = 1.0
+        rel = Seats(seat)
+        one_hot(p["hand"], _CARD_INDEX, *map(Card.parse, view.get("hand", [])))
         if view["phase"] in _PHASES:
             p["phase"][_PHASES.index(view["phase"])] = 1.0
         if view["to_act"] is not None and view["to_act"] >= 0:
-            p["to_act"][rel(view["to_act"])] = 1.0
-        p["mano"][rel(view["mano"])] = 1.0
+            p["to_act"][rel[view["to_act"]]] = 1.0
+        p["mano"][rel[view["mano"]]] = 1.0
         target = self.rules.target
         p["score"][0] = min(view["score"][seat % 2] / target, 1.0)
         p["score"][1] = min(view["score"][1 - seat % 2] / target, 1.0)
         p["mus_rounds"][0] = min(_mus_rounds(view) / 4, 1.0)
         for who, w in view["words"][-12:]:
             if str(w).startswith("descarte"):
-                p["discards"][rel(who)] = (len(str(w).split()) - 1) / 4
+                p["discards"][rel[who]] = (len(str(w).split()) - 1) / 4
         if view["phase"] in ("lances", "end"):
             obs = observe({**view, "hand": view.get("hand", [])}, self.rules)
-            for s in obs.pares or ():
-                p["pares"][rel(s)] = 1.0
-            for s in obs.juego or ():
-                p["juego"][rel(s)] = 1.0
+            one_hot(p["pares"], rel, *(obs.pares or ()))
+            one_hot(p["juego"], rel, *(obs.juego or ()))
             bet = obs.lance_bet
             if bet is not None and view["phase"] == "lances":
                 p["lance"][_LANCES.index(bet.lance)] = 1.0
                 if bet.bettor >= 0:
-                    p["bettor"][rel(bet.bettor)] = 1.0
-                for s in bet.refused:
-                    p["refused"][rel(s)] = 1.0
+                    p["bettor"][rel[bet.bettor]] = 1.0
+                one_hot(p["refused"], rel, *bet.refused)
                 p["stake"][0] = min(bet.stake / 100, 1.0)
                 p["stake"][1] = min(bet.stake_before / 100, 1.0)
                 p["stake"][2] = float(bet.ordago)
@@ -197,17 +188,15 @@ class ObservationEncoder(Layout):
         return t
 
 
-class MusEncoding:
+class MusEncoding(GameEncoding):
     """Mus's :class:`~stammtisch.games.base.encoding.Encoding`: hands from the score
     ``(score0, score1)``, within ``Limits(max_mus_rounds, max_bets)``."""
 
-    num_players = 4
     num_actions = NUM_ACTIONS
     num_cards = 0  # no player id names a card (the chance outcomes do)
     max_chance_outcomes = 40
-    information_state_shape: tuple[int, ...] | None = None
-    information_state_strings = True
-    zero_sum = True
+    chance_deck = SPANISH_DECK
+    chance_word = "card"
 
     def __init__(self, rules: MusRules, score0: int = 0, score1: int = 0,
                  max_mus_rounds: int = 3, max_bets: int = 4) -> None:
@@ -219,8 +208,9 @@ class MusEncoding:
             "score0": score0, "score1": score1, "max_mus_rounds": max_mus_rounds,
             "max_bets": max_bets}
         self.codec = ActionCodec()
-        self.encoder = ObservationEncoder(rules)
-        self.observation_shape: tuple[int, ...] = (self.encoder.size,)
+        encoder = ObservationEncoder(rules)
+        self.encoders = (encoder, encoder)
+        self.observation_shape: tuple[int, ...] = (encoder.size,)
         # accepted stakes in four lances, the bonuses (pares 6, juego 6, punto, the en-paso
         # points) and the credit of an ordago (at most the target)
         self.max_utility = float(4 * MAX_ENVIDO * max_bets + 6 + 6 + rules.punto_bonus + 2
@@ -234,29 +224,25 @@ class MusEncoding:
     def initial_state(self, dealer: int) -> MusState:
         return MusState(self.rules, dealer, self.score)
 
-    def _chance_ids(self, state: MusState) -> list[int]:
+    def drawable(self, state: MusState) -> list[int]:
+        """The shuffle's cards: the deck, then the discards being reshuffled."""
         cards = SPANISH_DECK if state.phase == "shuffle" else state.pool
         return sorted(_CARD_INDEX[c] for c in cards)
 
-    def legal_ids(self, state: MusState, pending: Sequence[int] = ()) -> list[int]:
-        if state.current_player == CHANCE:
-            placed = set(pending)
-            return [i for i in self._chance_ids(state) if i not in placed]
+    def player_ids(self, state: MusState, pending: Sequence[int] = ()) -> list[int]:
         return self.codec.legal_ids(state, self.limits)
 
     def action_index(self, action: Action, state: MusState) -> int:
         return self.codec.encode(action, state)
 
-    def action_of(self, state: MusState, ids: Sequence[int]) -> Action | None:
-        if state.current_player == CHANCE:
-            return draw(SPANISH_DECK, self._chance_ids(state), ids)
+    def player_action(self, state: MusState, ids: Sequence[int]) -> Action | None:
         if ids[-1] not in self.legal_ids(state):
             raise IllegalActionError(
                 f"action id {ids[-1]} ({self.codec.name(ids[-1])}) is not legal now")
         return self.codec.decode(ids[-1], state)
 
-    def action_name(self, index: int, *, chance: bool = False) -> str:
-        return f"card:{SPANISH_DECK[index]}" if chance else self.codec.name(index)
+    def player_name(self, index: int) -> str:
+        return self.codec.name(index)
 
     def returns(self, state: MusState) -> list[float]:
         if not state.is_terminal():
@@ -265,17 +251,13 @@ class MusEncoding:
         diff = float(pts[0] - pts[1])
         return [diff, -diff, diff, -diff]
 
-    def observation(self, state: MusState, seat: int, pending: Sequence[int] = (), *,
-                    private: bool = True, perfect_recall: bool = False,
-                    out: FloatArray | None = None) -> FloatArray:
-        v = state.view(seat)
+    def view(self, state: MusState, seat: int, pending: Sequence[int] = (),
+             private: bool = True) -> dict[str, Any]:
+        """``state.view(seat)``, without the hand during the shuffle or unless ``private``."""
+        v: dict[str, Any] = state.view(seat)
         if state.phase == "shuffle" or not private:
             v["hand"] = []
-        return self.encoder.encode(v, out)
-
-    def pieces(self, tensor: FloatArray, *, perfect_recall: bool = False
-               ) -> dict[str, FloatArray]:
-        return self.encoder.split(tensor)
+        return v
 
     def observation_string(self, state: MusState, seat: int, pending: Sequence[int] = (),
                            *, private: bool = True, perfect_recall: bool = False) -> str:
@@ -283,16 +265,14 @@ class MusEncoding:
         if perfect_recall:
             return f"p{seat} placed:{placed if state.phase == 'shuffle' else 0} " + " | ".join(
                 self._heard(state, seat, private))
-        v = state.view(seat)
-        parts = [f"p{seat}", str(v["phase"]), f"score:{v['score'][0]}:{v['score'][1]}"]
-        if state.phase == "shuffle":
-            parts.append(f"placed:{placed}")
-        if private:
-            parts.append("hand:" + " ".join([] if state.phase == "shuffle" else v["hand"]))
-        if v.get("lance"):
-            parts.append(f"lance:{v['lance']}")
-        parts.append("words:" + " ".join(f"{w[0]}:{w[1]}" for w in v["words"][-8:]))
-        return " ".join(parts)
+        v = self.view(state, seat)
+        text = ObservationText(f"p{seat}", str(v["phase"]))
+        text.add("score", f"{v['score'][0]}:{v['score'][1]}")
+        text.add("placed", placed, when=state.phase == "shuffle")
+        text.add("hand", " ".join(v["hand"]), when=private)
+        text.add("lance", v.get("lance"), when=v.get("lance"))
+        text.add("words", " ".join(f"{w[0]}:{w[1]}" for w in v["words"][-8:]))
+        return str(text)
 
     def _heard(self, state: MusState, seat: int, private: bool) -> list[str]:
         """Every word as ``seat`` heard it and (``private``) its hand whenever it changed
@@ -310,7 +290,3 @@ class MusEncoding:
             if private and replay.hands[seat] != before and len(replay.hands[seat]) == 4:
                 log.append("h:" + " ".join(str(c) for c in replay.hands[seat]))
         return log
-
-    def resample(self, state: MusState, history: Sequence[int], player: int,
-                 uniform: Any) -> None:
-        return None

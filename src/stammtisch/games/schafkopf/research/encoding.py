@@ -30,12 +30,8 @@ rejected and another drawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from stammtisch.cards import LONG_DECK, Card
 from stammtisch.engine.core import Action, Deal, Say
@@ -43,12 +39,17 @@ from stammtisch.errors import RulesError, StammtischError
 from stammtisch.games.base.encoding import (
     ActionTable,
     DealtEncoding,
+    Knowledge,
     NoWorldError,
+    ObservationText,
     PacketDeal,
+    Seats,
     TrickViewEncoder,
     Uniform,
     below,
-    deal_uniformly,
+    one_hot,
+    played_and_voids,
+    seated,
     shuffle,
 )
 from stammtisch.games.schafkopf.games import BID_GAMES, MUSS_GAMES, NORMAL
@@ -73,7 +74,8 @@ NUM_ACTIONS = 32 + len(GAME_WORDS) + len(PLAIN_WORDS) + MAX_STOSS
 MAX_TRIES = 5000
 DEAL = PacketDeal(LONG_DECK, (4, 4))
 
-FloatArray = npt.NDArray[np.float32]
+if TYPE_CHECKING:
+    from stammtisch.games.base.encoding import FloatArray
 
 
 class ActionCodec(ActionTable):
@@ -106,38 +108,27 @@ class ObservationEncoder(TrickViewEncoder):
 
     def __init__(self, *, perfect_recall: bool = False) -> None:
         w = len(GAME_WORDS)
-        super().__init__(LONG_DECK, 8, PHASES, [
-            ("hand", (32,)), ("played", (4, 32)), ("trick", (4, 32)), ("trick_leader", (4,)),
-            ("tricks_won", (4,)), ("augen", (4,)), ("hand_sizes", (4,)),
-            ("phase", (len(PHASES),)), ("to_act", (4,)), ("dealer", (4,)), ("lege", (4,)),
-            ("bids", (MAX_BIDS, 4 + 1 + w)), ("standing", (w,)), ("contract", (w + 1,)),
-            ("declarer", (4,)), ("called", (32,)), ("partner", (4,)), ("hochzeit", (4, 2)),
-            ("stoss", (MAX_STOSS, 4)), ("multiplier", (1,))], perfect_recall)
+        super().__init__(LONG_DECK, 8, PHASES, 4, [
+            ("lege", (4,)), ("bids", (MAX_BIDS, 4 + 1 + w)), ("standing", (w,)),
+            ("contract", (w + 1,)), ("declarer", (4,)), ("called", (32,)), ("partner", (4,)),
+            ("hochzeit", (4, 2)), ("stoss", (MAX_STOSS, 4)), ("multiplier", (1,))],
+            perfect_recall)
 
-    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray],
-                   rel: Callable[[int], int]) -> None:
+    def encode_own(self, view: Mapping[str, Any], t: dict[str, FloatArray], rel: Seats) -> None:
         for trick in view["tricks_played"]:
             for entry in trick["cards"]:
-                t["augen"][rel(trick["winner"])] += _AUGEN[entry["card"]] / 120.0
-        for s in view["lege"]:
-            t["lege"][rel(s)] = 1.0
-        for i, b in enumerate(view["bids"][:MAX_BIDS]):
-            t["bids"][i, rel(b["seat"])] = 1.0
-            t["bids"][i, 4 + _BID_WORD[b["word"]]] = 1.0
-        if view["standing"] is not None:
-            t["standing"][_GAME[view["standing"]]] = 1.0
+                t["augen"][rel[trick["winner"]]] += _AUGEN[entry["card"]] / 120.0
+        one_hot(t["lege"], rel, *view["lege"])
+        rel.rows(t["bids"], view["bids"][:MAX_BIDS], _BID_WORD)
+        one_hot(t["standing"], _GAME, view["standing"])
         if view["contract"] is not None and view["contract"] in _CONTRACT:
             t["contract"][_CONTRACT[view["contract"]]] = 1.0
-        if view["declarer"] is not None:
-            t["declarer"][rel(view["declarer"])] = 1.0
-        if view["called"] is not None:
-            t["called"][_CARD[view["called"]]] = 1.0
-        if view["partner"] is not None:
-            t["partner"][rel(view["partner"])] = 1.0
+        one_hot(t["declarer"], rel, view["declarer"])
+        one_hot(t["called"], _CARD, view["called"])
+        one_hot(t["partner"], rel, view["partner"])
         for answer in view["hochzeit"]:
-            t["hochzeit"][rel(answer["seat"]), 0 if answer["word"] == "annehmen" else 1] = 1.0
-        for i, s in enumerate(view["stoss"][:MAX_STOSS]):
-            t["stoss"][i, rel(s["seat"])] = 1.0
+            t["hochzeit"][rel[answer["seat"]], 0 if answer["word"] == "annehmen" else 1] = 1.0
+        rel.rows(t["stoss"], view["stoss"][:MAX_STOSS])
         t["multiplier"][0] = 1.0 - 1.0 / max(1, int(view["multiplier"]))
 
 
@@ -153,17 +144,9 @@ def _max_utility(rules: SchafkopfRules) -> float:
 class SchafkopfEncoding(DealtEncoding):
     """Schafkopf's :class:`~stammtisch.games.base.encoding.Encoding` (see the module)."""
 
-    num_cards = max_chance_outcomes = 32
-    num_actions = NUM_ACTIONS
-    deal = DEAL
-
     def __init__(self, rules: SchafkopfRules) -> None:
-        self.rules = rules
-        self.params: Mapping[str, int] = {}
-        self.codec = ActionCodec(rules)
-        self.encoders = (ObservationEncoder(), ObservationEncoder(perfect_recall=True))
-        self.observation_shape: tuple[int, ...] = (self.encoders[0].size,)
-        self.information_state_shape: tuple[int, ...] | None = (self.encoders[1].size,)
+        super().__init__(rules, ActionCodec(rules), DEAL,
+                         (ObservationEncoder(), ObservationEncoder(perfect_recall=True)))
         self.max_utility = _max_utility(rules)
         # deal, Legen, bids and Muss call, Hochzeit answers and card, Stoßen, cards
         self.max_game_length = 32 + 4 + 5 + 4 + 3 * (len(rules.stoss_words) + 1) + 32
@@ -174,39 +157,16 @@ class SchafkopfEncoding(DealtEncoding):
     def sort_hand(self, state: SchafkopfState, cards: list[Card]) -> list[Card]:
         return NORMAL.sorted(cards)
 
-    def observation_string(self, state: SchafkopfState, seat: int, pending: Sequence[int] = (),
-                           *, private: bool = True, perfect_recall: bool = False) -> str:
-        v = self.view(state, seat, pending, private)
-        parts = [f"p{seat}", v["phase"]]
-        if private:
-            parts.append("hand:" + " ".join(v["hand"]))
-        parts.append("sizes:" + "".join(str(n) for n in v["hand_sizes"]))
-        if v["lege"]:
-            parts.append("lege:" + "".join(str(s) for s in v["lege"]))
-        for key, short in (("bids", "bids"), ("hochzeit", "hz")):
-            if v[key]:
-                parts.append(f"{short}:" + " ".join(f"{b['seat']}{b['word']}" for b in v[key]))
-        if v["contract"]:
-            parts.append(f"contract:{v['contract']}@{v['declarer']}")
-        if v["partner"] is not None:
-            parts.append(f"partner:{v['partner']}")
-        if v["stoss"]:
-            parts.append("stoss:" + " ".join(f"{s['seat']}{s['word']}" for s in v["stoss"]))
-        if perfect_recall:
-            plays = [f"{e['seat']}{e['card']}" for t in v["tricks_played"] for e in t["cards"]]
-            if plays:
-                parts.append("plays:" + " ".join(plays))
-        else:
-            played = [sorted(e["card"] for t in v["tricks_played"] for e in t["cards"]
-                             if e["seat"] == s) for s in range(4)]
-            if any(played):
-                parts.append("played:" + "|".join(" ".join(p) for p in played))
-            parts.append("tricks:" + "".join(str(n) for n in v["tricks_taken"]))
-        if v["trick"]:
-            parts.append("trick:" + " ".join(f"{e['seat']}{e['card']}" for e in v["trick"]))
-        if v["to_act"] is not None:
-            parts.append(f"to_act:{v['to_act']}")
-        return " ".join(parts)
+    def describe_calls(self, view: Mapping[str, Any], text: ObservationText) -> None:
+        text.join("lege", view["lege"], sep="")
+        text.join("bids", seated(view["bids"], "word"))
+        text.join("hz", seated(view["hochzeit"], "word"))
+        text.add("contract", f"{view['contract']}@{view['declarer']}", when=view["contract"])
+        text.add("partner", view["partner"], when=view["partner"] is not None)
+        text.join("stoss", seated(view["stoss"], "word"))
+
+    def describe_taken(self, view: Mapping[str, Any], text: ObservationText) -> None:
+        text.add("tricks", "".join(str(n) for n in view["tricks_taken"]))
 
     def resample(self, state: SchafkopfState, history: Sequence[int], player: int,
                  uniform: Uniform) -> list[int]:
@@ -214,9 +174,7 @@ class SchafkopfEncoding(DealtEncoding):
         deal, actions = list(history[:32]), list(history[32:])
         know = knowledge(state, deal, player)
         for _ in range(MAX_TRIES):
-            hidden = deal_uniformly(know.unseen, [*know.hidden, know.undealt],
-                                    [*know.excluded, set()], know.fixed, uniform)
-            world = self._world(state, deal, actions, player, know, hidden, uniform)
+            world = self._world(state, deal, actions, player, know, know.deal(uniform), uniform)
             if world is not None:
                 return world
         raise NoWorldError(f"no consistent world found for player {player} in {MAX_TRIES} "
@@ -273,26 +231,6 @@ class SchafkopfEncoding(DealtEncoding):
         return [*order, *actions]
 
 
-@dataclass
-class Knowledge:
-    """What one player knows about where the cards are (the hard facts placed directly)."""
-
-    #: per seat: the cards it is known to have been dealt at which deal positions
-    known_positions: list[dict[int, Card]]
-    #: per seat: the cards it has played (finished tricks and the current one)
-    played: list[list[Card]]
-    #: the cards the player cannot see, to be placed
-    unseen: list[Card]
-    #: per seat: how many unseen cards it holds now
-    hidden: list[int]
-    #: per seat: the cards it cannot hold
-    excluded: list[set[Card]]
-    #: cards known to be held by a seat
-    fixed: dict[Card, int]
-    #: unseen cards not dealt yet (during the deal)
-    undealt: int = 0
-
-
 def knowledge(sk: SchafkopfState, deal: Sequence[int], player: int) -> Knowledge:
     """The hard facts ``player`` knows (see the module docstring)."""
     known_positions: list[dict[int, Card]] = [{}, {}, {}, {}]
@@ -301,50 +239,32 @@ def knowledge(sk: SchafkopfState, deal: Sequence[int], player: int) -> Knowledge
         own_positions = own_positions[:4]  # the second packet is not seen yet
     for k in own_positions:
         known_positions[player][k] = LONG_DECK[deal[k]]
-    played: list[list[Card]] = [[], [], [], []]
-    excluded: list[set[Card]] = [set(), set(), set(), set()]
-    fixed: dict[Card, int] = {}
-    order = sk.order
-    voids: list[set[int]] = [set(), set(), set(), set()]
-    called = sk.called
-    called_led = False
-    t = sk.tricks
-    for lead, cards in [*t.tricks, (t.leader, tuple(t.current))]:
-        if not cards:
-            continue
-        led = order.klass(cards[0])
-        for i, c in enumerate(cards):
-            seat = (lead + i) % 4
-            played[seat].append(c)
-            if i and order.klass(c) != led:
-                voids[seat].add(led)
-        if called is not None and led == order.klass(called) and not called_led:
-            called_led = True  # the first trick of the called suit: the ace must fall ...
-            if len(cards) == 4 and called not in cards:
-                fixed[called] = lead  # ... unless its holder ran away (davonlaufen)
-    played_cards = {c for p in played for c in p}
+    order, called, t = sk.order, sk.called, sk.tricks
+    played, voids = played_and_voids(t, order)
     own_now = (set(sk.hands[player]) if len(deal) == 32 and sk.phase != "legen"
                else set(known_positions[player].values()))
-    unseen = [c for c in LONG_DECK if c not in own_now and c not in played_cards]
     dealt_to = DEAL.counts(deal, sk.dealer)
     hidden = [dealt_to[s] - len(played[s]) for s in range(4)]
     hidden[player] -= len(own_now)
-    for seat in range(4):
-        if voids[seat]:
-            excluded[seat] |= {c for c in unseen if order.klass(c) in voids[seat]}
-    if called is not None and sk.declarer is not None:
-        excluded[sk.declarer].add(called)
+    know = Knowledge.of(LONG_DECK, own_now, played, hidden, voids, order)
+    know.known_positions = known_positions
+    fixed, excluded = know.fixed, know.excluded
+    if called is not None:  # the first trick of the called suit: the ace must fall ...
+        led = [(lead, cards) for lead, cards in [*t.tricks, (t.leader, tuple(t.current))]
+               if cards and order.klass(cards[0]) == order.klass(called)]
+        if led and len(led[0][1]) == 4 and called not in led[0][1]:
+            fixed[called] = led[0][0]  # ... unless its holder ran away (davonlaufen)
+        if sk.declarer is not None:
+            excluded[sk.declarer].add(called)
     if sk.phase == "muss" and sk.current_player != player:
         fixed[EO] = sk.current_player
     elif sk.muss and sk.declarer is not None and sk.declarer != player:
         fixed[EO] = sk.declarer
     if sk._exchange is not None and sk.declarer is not None and sk.acceptor is not None:
         given, trump = sk._exchange
-        excluded[sk.declarer] |= {c for c in unseen if NORMAL.is_trump(c)}
+        excluded[sk.declarer] |= {c for c in know.unseen if NORMAL.is_trump(c)}
         if player == sk.acceptor:
             fixed[given] = sk.declarer
         elif player == sk.declarer:
             fixed[trump] = sk.acceptor
-    fixed = {c: s for c, s in fixed.items() if c in unseen}
-    return Knowledge(known_positions, played, unseen, hidden, excluded, fixed,
-                     len(unseen) - sum(hidden))
+    return know

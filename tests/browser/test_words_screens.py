@@ -219,3 +219,16 @@ def test_bot_levels_are_named_in_the_pages_language_for_every_game(new_page, ui)
     assert options.get("bluff") == "Pícaro"
     assert all(text not in ("Bot", value) for value, text in options.items()), options
     assert page.errors == []
+
+
+def test_the_schafkopf_tariff_fields_say_their_unit(new_page, ui) -> None:
+    page = new_page()
+    ui.guest(page, "Kathi")
+    _pick_game(page, "schafkopf")
+    expect(page.locator("#c-sk-tariff-l")).to_have_text("Tarif in Cent")
+    value = page.locator("#c-sk-tariff-rufspiel").input_value()
+    euro = f"{int(value) // 100},{int(value) % 100:02d}\u00a0€"
+    expect(page.locator("#c-sk-tariff-rufspiel-eur")).to_have_text(f"ct = {euro}")
+    page.fill("#c-sk-tariff-rufspiel", "250")
+    expect(page.locator("#c-sk-tariff-rufspiel-eur")).to_have_text("ct = 2,50\u00a0€")
+    assert page.errors == []

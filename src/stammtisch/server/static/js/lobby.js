@@ -3,8 +3,8 @@
 
 import { botDescription, botName, seatDisplayName, setBotInfo } from "./bots.js";
 import { hasStoredLanguage, language, setLanguage, t } from "./i18n.js";
-import { api, clear, h, icon, link, nameProps, navigate, session, setUser, socket, toast,
-  toastError } from "./ui.js";
+import { api, clear, euros, h, icon, link, nameProps, navigate, session, setUser, socket,
+  toast, toastError } from "./ui.js";
 
 const TIMERS = [0, 15, 30, 60, 120, 300];
 const AWAY = [60, 300, 900, 3600, 0]; // seconds away before the seat is freed (0: never)
@@ -517,10 +517,17 @@ export function mountLobby(root) {
         h("div", { class: "sk-tariff", role: "group", "aria-labelledby": "c-sk-tariff-l" },
           SK_TARIFF.map((k) => {
             const input = h("input", { id: `c-sk-tariff-${k}`, type: "number", min: 0,
-              max: 100000, step: 1, value: sk.tariff[k] ?? "" });
+              max: 100000, step: 1, value: sk.tariff[k] ?? "", "aria-describedby":
+              `c-sk-tariff-${k}-eur` });
+            // the unit: cents, and what they are in euros ("20" = 0,20 €)
+            const eur = h("small", { class: "muted sk-tariff-eur", id: `c-sk-tariff-${k}-eur`,
+              text: `ct = ${euros(sk.tariff[k] ?? 0)}` });
+            input.addEventListener("input", () => {
+              eur.textContent = `ct = ${euros(num(input.value) || 0)}`;
+            });
             input.addEventListener("change", () => { sk.tariff[k] = num(input.value); });
             return h("label", { class: "sk-tariff-item", for: `c-sk-tariff-${k}` },
-              h("span", { text: t(`sk.create.tariff.${k}`) }), input);
+              h("span", { text: t(`sk.create.tariff.${k}`) }), input, eur);
           })))),
       field("c-sk-rounds", t("sk.create.rounds"), (() => {
         const input = h("input", { id: "c-sk-rounds", type: "number", min: 1, max: 50,

@@ -16,7 +16,7 @@ lists them.
 >>> registry.get("skat")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-stammtisch.games.base.plugin.UnknownGameError: unknown game 'skat' (known: mucken, mulatschak, mus, ...)
+stammtisch.games.base.plugin.UnknownGameError: unknown game 'skat' (known: mucken, ...)
 """
 
 from __future__ import annotations

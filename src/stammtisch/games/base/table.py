@@ -70,10 +70,17 @@ _S = TypeVar("_S", bound=GameState)
 
 class Sitting(Generic[_S]):
     """The part of a game's sitting (its :class:`TableMatch`) that every game has: the
-    deal being played and the start of the next one.  The game gives :meth:`next_hand`,
-    its match's next deal at the shuffle."""
+    deal being played, the start of the next one and the dealer of its match.  The game
+    gives :meth:`next_hand`, its match's next deal at the shuffle, and ``match`` (the
+    game's match, with its ``dealer``)."""
 
     state: _S | None
+    match: Any
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next (or the running) deal."""
+        return int(self.match.dealer)
 
     def next_hand(self) -> _S:
         raise NotImplementedError

@@ -124,6 +124,8 @@ class ScoreColumn:
 class MulatschakSitting(Sitting[MulatschakState]):
     """One Mulatschak match at a table (see the module)."""
 
+    match: MulatschakMatch
+
     def __init__(self, rules: MulatschakRules, first_dealer: int = 0, *,
                  players: int = 4) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
@@ -135,10 +137,6 @@ class MulatschakSitting(Sitting[MulatschakState]):
         self.players = players
         self.sheet = ScoreColumn(players)
         self.state: MulatschakState | None = None
-
-    @property
-    def dealer(self) -> int:
-        return self.match.dealer
 
     @property
     def scores(self) -> list[int]:

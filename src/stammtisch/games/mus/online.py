@@ -106,16 +106,14 @@ class MusSheet:
 class MusSitting(Sitting[MusState]):
     """A Mus match at a table (see the module)."""
 
+    match: MusMatch
+
     def __init__(self, rules: MusRules, first_dealer: int = 0,
                  senas: SenasConfig | None = None) -> None:
         self.rules = rules
         self.match = MusMatch(rules, first_dealer, senas)
         self.sheet = MusSheet(self.match)
         self.state: MusState | None = None
-
-    @property
-    def dealer(self) -> int:
-        return self.match.dealer
 
     @property
     def senas(self) -> SenasConfig | None:

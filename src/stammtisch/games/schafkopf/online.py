@@ -78,6 +78,8 @@ class SchafkopfSitting(Sitting[SchafkopfState]):
     """Hands one after another (see the module); ``rounds`` rounds of four hands, then the
     sitting is over (``None``: it goes on as long as the table plays)."""
 
+    match: SchafkopfMatch
+
     def __init__(self, rules: SchafkopfRules, first_dealer: int = 0,
                  rounds: int | None = None, *, kreuzbock: bool = False) -> None:
         self.rules = rules
@@ -85,10 +87,6 @@ class SchafkopfSitting(Sitting[SchafkopfState]):
         self.rounds = rounds
         self.sheet = AbrechnungSheet()
         self.state: SchafkopfState | None = None
-
-    @property
-    def dealer(self) -> int:
-        return self.match.dealer
 
     @property
     def totals(self) -> list[int]:

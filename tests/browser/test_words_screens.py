@@ -92,7 +92,8 @@ def test_landing_toast_chat_words(new_page, ui) -> None:
       i18n.setLanguage('es');
       const mus = await import('/static/js/table_mus.js');
       const sk = await import('/static/js/table_schafkopf.js');
-      const es = { descarte: mus.gameWord('descarte B7 P2'), skCard: sk.gameWord('GO'), one: i18n.t('mus.discard_n', { n: 1 }), two: i18n.t('mus.discard_n', { n: 3 }),
+      const es = { descarte: mus.gameWord('descarte B7 P2'), skCard: sk.gameWord('GO'),
+        one: i18n.t('mus.discard_n', { n: 1 }), two: i18n.t('mus.discard_n', { n: 3 }),
         title: i18n.t('result.title', { n: 1 }) };
       i18n.setLanguage('de');
       return { de, en, es };

@@ -429,10 +429,6 @@ class PacketDeal:
         """The indexes of the deal that go to ``seat``, in order."""
         return [k for k, s in enumerate(self.seat_of(dealer)) if s == seat]
 
-    def outcomes(self, dealt: Sequence[int]) -> list[int]:
-        drawn = set(dealt)
-        return [i for i in range(len(self.deck)) if i not in drawn]
-
     def dealt(self, dealt: Sequence[int], dealer: int, seat: int) -> list[Card]:
         """The cards ``seat`` was dealt so far."""
         return [self.deck[dealt[k]] for k in self.positions(dealer, seat) if k < len(dealt)]
@@ -568,9 +564,7 @@ class DealtEncoding(GameEncoding):
     def sort_hand(self, state: Any, cards: list[Card]) -> list[Card]:
         raise NotImplementedError
 
-    def legal_ids(self, state: Any, pending: Sequence[int] = ()) -> list[int]:
-        if state.current_player == CHANCE:
-            return self.deal.outcomes(pending)
+    def player_ids(self, state: Any, pending: Sequence[int]) -> list[int]:
         return self.codec.legal_ids(state)
 
     def action_of(self, state: Any, ids: Sequence[int]) -> Action | None:

@@ -300,6 +300,9 @@ export function centre(v, { seatName, me }) {
     }
     return box;
   }
+  // the hand is over: the result below the felt shows every lance (the board would only
+  // squeeze the felt on a small screen)
+  if (v.phase === "end") return box;
   const list = h("ol", { class: "mus-lances" });
   const shown = new Set(f.lances.map((L) => L.lance));
   const names = ["grande", "chica", "pares", lastLance(v)];

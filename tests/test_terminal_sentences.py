@@ -103,3 +103,15 @@ def test_mucken_declarer_after_von_is_dir(lang: str) -> None:
     plain = re.sub(r"\x1b\[[0-9;]*m", "", golden)
     assert ("von dir" if lang == "de" else "by you") in plain
     assert "von Du" not in plain and "by You" not in plain
+
+
+def test_schafkopf_money_in_euros_in_the_terminal() -> None:
+    assert Translator("de").euros(240) == "+2,40 €"
+    assert Translator("de").euros(-123456) == "-1.234,56 €"
+    assert Translator("en").euros(240) == "+€2.40"
+    assert Translator("en").euros(0) == "€0.00"
+    out = play("--game", "schafkopf", "--seed", "3", "--bots", "random", "--lang", "de")
+    payments = [line for line in out.splitlines() if line.startswith("Zahlungen:")]
+    assert payments and all(re.fullmatch(
+        r"Zahlungen: (\w+ [+-]?\d+,\d\d €(, )?)+", line) for line in payments), payments
+    assert "in Cent" not in out

@@ -67,6 +67,19 @@ class Translator:
     def has(self, key: str) -> bool:
         return key in self.texts or key in self.fallback
 
+    def euros(self, cents: int, sign: bool = True) -> str:
+        """Money from cents as the language writes it (as the UI's ``euros``): ``+2,40 €``
+        (de, es), ``+€2.40`` (en); ``sign``: a "+" before gains (a loss has its "-").
+
+        >>> Translator("de").euros(240), Translator("en").euros(-1250), Translator("de").euros(0)
+        ('+2,40 €', '-€12.50', '0,00 €')
+        """
+        mark = "-" if cents < 0 else "+" if sign and cents > 0 else ""
+        whole, rest = divmod(abs(int(cents)), 100)
+        if self.lang == "en":
+            return f"{mark}€{whole:,}.{rest:02d}"
+        return f"{mark}{whole:,}".replace(",", ".") + f",{rest:02d} €"
+
     def plural_key(self, key: str, n: Any) -> str:
         """``key.one`` for a count of one if the texts have it (de, en, es: one is 1),
         else ``key`` (the other form) — as the UI's ``pluralKey``."""

@@ -207,7 +207,7 @@ class SchafkopfPresenter(BasePresenter[SchafkopfState]):
             self.out(self.t("play.sk.augen", list=", ".join(
                 f"{self.names[s]} {a}" for s, a in enumerate(r["augen"]))))
         self.out(self.t("play.sk.payments", list=", ".join(
-            f"{self.names[s]} {p:+d}" for s, p in enumerate(r["payments"]))))
+            f"{self.names[s]} {self.t.euros(p)}" for s, p in enumerate(r["payments"]))))
 
     def show_sheet(self) -> None:
         sheet = self.sitting.sheet.to_json()
@@ -218,7 +218,7 @@ class SchafkopfPresenter(BasePresenter[SchafkopfState]):
             table.add_column(name, justify="right")
         for h in sheet["hands"]:
             table.add_row(str(h["number"]), self.names[h["dealer"]], h["contract"] or "—",
-                          *(f"{b:+d}" for b in h["balance"]))
+                          *(self.t.euros(b) for b in h["balance"]))
         self.out(table)
 
     def finale(self) -> None:
@@ -226,4 +226,4 @@ class SchafkopfPresenter(BasePresenter[SchafkopfState]):
         self.out()
         self.show_sheet()
         self.out(self.t("play.sk.finale", n=len(self.sitting.sheet.hands), list=", ".join(
-            f"{self.names[s]} {p:+d}" for s, p in enumerate(totals))))
+            f"{self.names[s]} {self.t.euros(p)}" for s, p in enumerate(totals))))

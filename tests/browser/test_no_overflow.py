@@ -15,7 +15,9 @@ stored) at each window size.  A problem is any element that is shown and
   reaches beyond that ancestor's box, so a part is hidden or only reachable by scrolling
   inside the box;
 * holds text that is wider than itself while it clips (``scrollWidth > clientWidth`` with
-  ``overflow`` other than visible, e.g. an ellipsis that cuts a word).
+  ``overflow`` other than visible, e.g. an ellipsis that cuts a word);
+* overlaps another part of the table: the seats, the felt's centre (trick or Mus board),
+  the result, the action bar and the hand each keep their own place.
 
 Deliberately hidden things do not count: ``display: none``, ``visibility: hidden``,
 zero-size boxes, elements with ``aria-hidden`` or the ``sr-only``/``skip-link`` helpers,
@@ -100,6 +102,24 @@ MEASURE = """async () => {
         && (el.scrollWidth > el.clientWidth + 1 || tall)) {
       out.push(`${name(el)} cuts its content (${el.scrollWidth}x${el.scrollHeight} in `
         + `${el.clientWidth}x${el.clientHeight})`);
+    }
+  }
+  // nothing covers another part: the seats, the felt's centre, the result, the action bar
+  // and the hand each keep their own place
+  const parts = [...document.querySelectorAll(".felt > .seat, .felt > .trick, .result, "
+    + ".action-bar, .hand-area")].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width >= 1 && r.height >= 1 && getComputedStyle(el).visibility === "visible";
+    });
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const a = parts[i], b = parts[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const hgt = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 2 && hgt > 2) out.push(`${name(a).slice(0, 50)} overlaps ${name(b).slice(0, 50)} `
+        + `(${Math.round(w)}x${Math.round(hgt)})`);
     }
   }
   return out;

@@ -12,7 +12,8 @@ viewports (one scenario or more at each):
    waits for her and says so; her next move and she is back.
 5. 1366x768 — the lobby's form offers "Warten" / "Bot übernimmt" (by public/private until
    chosen); at a public table with ``Bot übernimmt`` a bot plays for Bert who closed his
-   tab, Anna deals the next game, and the score sheet marks the stand-in game.
+   tab, Anna deals the next game, and the score sheet marks the stand-in game; Bert finds
+   his table in the lobby ("Zum Tisch", his seat without his name) and is back.
 
 Short timers come from the table-creation fields (``turn_timer``, ``away_timeout``).
 """
@@ -199,6 +200,7 @@ def test_public_table_bot_uebernimmt(new_page, ui) -> None:
     bert.wait_for_url("**/t/*")
     expect(bert.locator(".seat-bottom .name")).to_have_text("Bert")
     _wait(anna, lambda: wire.last["table"]["game_number"] == 1, "game 1")
+    bert_ctx = bert.context
     bert.close()
     _wait(anna, lambda: wire.last["table"]["seats"][1]["away"], "Bert away")
     expect(anna.locator('.seat[data-seat="1"] .tag-stand-in')).to_be_visible()
@@ -213,4 +215,16 @@ def test_public_table_bot_uebernimmt(new_page, ui) -> None:
     assert {"game": 1, "seats": [1]} in marks
     expect(anna.locator('.stand-in-games li[data-game="1"]')).to_have_text(
         "Spiel 1: Ein Bot hat für Bert gespielt.")
-    assert anna.errors == []
+    # Bert in the lobby: his table is his ("Zum Tisch"), his seat shown without his name
+    back = bert_ctx.new_page()
+    errors: list[str] = []
+    back.on("pageerror", lambda e: errors.append(str(e)))
+    back.set_viewport_size({"width": 1366, "height": 768})
+    back.goto(f"{ui.base}/")
+    card = back.locator(f'.table-card[data-table="{tid}"]')
+    expect(card.locator(".seat-slot.away")).to_have_text("Bot vertritt")
+    expect(card).not_to_contain_text("Bert")
+    card.locator("a.watch").click()
+    expect(back.locator(".seat-bottom .name")).to_have_text("Bert")
+    _wait(anna, lambda: not wire.last["table"]["seats"][1]["away"], "Bert back")
+    assert anna.errors == [] and errors == []

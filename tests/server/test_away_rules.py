@@ -234,6 +234,7 @@ def test_a_table_with_no_person_seated_ends_after_its_running_game(server):
         assert anna.post(f"/api/tables/{tid}/leave").json() == {"left": 0}
         m = a.until(lambda m: m["table"]["status"] == "finished", "the end", 30)
         assert m["table"]["game_number"] == 1 and m["table"]["between_games"] is True
+        assert m["table"]["closed"] == "nobody_seated" and m["table"]["match_over"] is False
     assert server.store.table(tid).status == "finished"
     assert anna.get("/api/tables").json()["tables"] == []
     r = anna.join(tid, 0)
@@ -265,6 +266,7 @@ def test_a_table_of_bots_only_is_a_bounded_demonstration(db_url, start_server):
     server.wait_until(lambda: server.runtime(tid).status == "finished", "the demonstration",
                       timeout=60)
     assert _game_number(server, tid) == 2
+    assert _info(anna, tid)["closed"] == "demo_done"
     # a table with a free seat is no demonstration: nothing is dealt until someone sits
     tid2 = anna.create_table(bots=[1, 2, 3], seat=None)["id"]
     assert _info(anna, tid2)["demo_games"] is None and _game_number(server, tid2) == 0

@@ -120,10 +120,13 @@ class Referee:
                 raise ActionRejected("not_seated", "spectators cannot act; take a free seat")
             s = t.seats[seat]
             s.timeouts = 0
+            back = s.away
             if s.timed_out or s.away:
                 s.come_back()
                 self.timers.cancel_away(seat)
                 self.save_seats()
+                if back:
+                    await t.manager.lobby_changed()
                 # the seat is the player's again: a bot move pending for it is dropped, and
                 # if it is their turn the turn timer must run (also if this action is refused)
                 self.timers.schedule()
@@ -239,6 +242,8 @@ class Referee:
             if part is not None and t.manager.on_match_part is not None:
                 await t.manager.on_match_part(t, part)
             if t.match.is_over() or self._nobody_left():
+                if not t.match.is_over():
+                    t.closed = "demo_done" if t.demo_games else "nobody_seated"
                 t.status = "finished"
                 self.save_seats()
                 await t.manager.lobby_changed()
@@ -265,6 +270,7 @@ class Referee:
         any more (else it ends after its running game, :meth:`after_change`)."""
         if not self._nobody_left():
             return False
+        self.table.closed = "demo_done" if self.table.demo_games else "nobody_seated"
         self.table.status = "finished"
         await self.seats_changed()
         await self.table.manager.lobby_changed()
@@ -321,11 +327,14 @@ class Referee:
                 return
             s.timed_out = True
             s.timeouts += 1
-            if s.timeouts >= AWAY_AFTER_TIMEOUTS:
+            gone = s.timeouts >= AWAY_AFTER_TIMEOUTS and not s.away
+            if gone:
                 s.go_away()
                 self.timers.arm_away(seat)
             self.save_seats()
             await self._bot_acts(g, seat)
+        if gone:
+            await t.manager.lobby_changed()
 
     async def release_away(self, seat: int, user_id: int | None) -> None:
         """The player stayed away too long: the seat becomes free (the session at the

@@ -97,11 +97,12 @@ class TableRuntime(LiveTable):
         if seat is not None:
             s = self.seats[seat]
             self.timers.cancel_away(seat)
-            if s.away or s.timed_out:
-                s.come_back()
+            changed = s.away or s.timed_out
+            s.come_back()  # (also the time away a restart counts from)
+            if changed:
                 self.save_table()
                 self.version += 1
-            s.come_back()
+                await self.manager.lobby_changed()
         for m in self.port.chat():
             await conn.send({"type": "chat", "name": m.name, "text": m.text,
                              "at": m.created_at.isoformat()})
@@ -118,6 +119,7 @@ class TableRuntime(LiveTable):
             self.arm_away_timer(seat)
             with contextlib.suppress(TableMoved):  # another worker serves the table now
                 await self.seats_changed()
+                await self.manager.lobby_changed()
 
     # -- chat ---------------------------------------------------------------------------
     async def chat(self, conn: Connection, text: Any) -> None:

@@ -132,6 +132,9 @@ class LiveTable:
         self.standins: set[str] = set()
         #: a message for the players (e.g. why the table stopped)
         self.note: str = ""
+        #: why the table ended before its match did: ``"nobody_seated"`` (no person sits
+        #: at it any more) or ``"demo_done"`` (a demonstration played its games)
+        self.closed: str | None = None
         #: seats held by a person when the current game began: seat -> user id
         self.game_humans: dict[int, int | None] = {}
         #: the actions a bot took in the current game for such a seat (``meta.stand_in``)

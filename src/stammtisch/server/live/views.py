@@ -85,6 +85,7 @@ class Broadcaster:
             "waiting_for": t.waiting_for(),
             "stand_in_games": t.stand_in_games(),
             "demo_games": t.demo_games or None,
+            "closed": t.closed,
         }
 
     def _info_viewer(self, seat: int | None, user_id: int | None) -> dict[str, Any]:

@@ -152,8 +152,9 @@ export function mountLobby(root) {
 
   function tableCard(tb) {
     const taken = tb.seats.filter((s) => s.kind !== "empty").length;
-    const mine = session.user && tb.seats.some((s) => s.kind === "human"
-      && s.name === session.user.name);
+    const mine = session.user && (tb.seats.some((s) => s.kind === "human"
+      && s.name === session.user.name)
+      || (tb.seats.some((s) => s.away) && seatedTables().includes(tb.id)));
     const seats = h("ol", { class: "lobby-seats" }, tb.seats.map((s, i) => {
       if (s.kind === "empty") {
         return h("li", { class: "seat-slot free" },
@@ -641,6 +642,37 @@ export function mountLobby(root) {
     },
     rerender: render,
   };
+}
+
+// the tables this browser's user sits at (kept in localStorage): the lobby lists a seat
+// whose player is away without the name, so it finds one's own table this way
+const SEATED_KEY = "stammtisch.seated";
+
+function seatedKey() {
+  return session.user ? `${SEATED_KEY}.${session.user.id}` : null;
+}
+
+function seatedTables() {
+  const key = seatedKey();
+  if (!key) return [];
+  try {
+    const ids = JSON.parse(localStorage.getItem(key) || "[]");
+    return Array.isArray(ids) ? ids : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberSeat(tableId, seated) {
+  const key = seatedKey();
+  if (!key) return;
+  const ids = seatedTables().filter((x) => x !== tableId);
+  if (seated) ids.push(tableId);
+  try {
+    localStorage.setItem(key, JSON.stringify(ids.slice(-20)));
+  } catch {
+    // (storage full or switched off: the lobby then just says "watch")
+  }
 }
 
 export async function copyText(input) {

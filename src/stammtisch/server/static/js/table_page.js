@@ -11,7 +11,7 @@
 
 import { cardElement } from "./cards.js";
 import { cardName, errorText, t, word } from "./i18n.js";
-import { copyText } from "./lobby.js";
+import { copyText, rememberSeat } from "./lobby.js";
 import { seatLayout } from "./replay.js";
 import { botDescription, botName, loadBotInfo, seatDisplayName } from "./bots.js";
 import { flyFrom, ghostsTo, motionSetting, playSound, reducedMotion, setMotion, setSound,
@@ -118,6 +118,7 @@ export function mountTable(root, { id, invite }) {
     m.view = gameModule(m.table?.game).adaptView(m.view);
     const prev = msg;
     msg = m;
+    if (m.table?.id) rememberSeat(m.table.id, m.table.you !== null && m.table.you !== undefined);
     clearPending();
     if (dialogOpen && !(m.view?.phase === "bidding" && m.view.to_act === m.table.you)) {
       dialogOpen = false;
@@ -699,11 +700,13 @@ export function mountTable(root, { id, invite }) {
     return t("table.away_for_n", { n: minutes });
   }
 
-  // a table at which nobody sits any more has closed
+  // a table that ended before its match: nobody sits at it any more, or a demonstration
+  // has played its games
   function closedLine(tbl) {
-    if (tbl.status !== "finished" || tbl.match_over) return null;
+    if (tbl.status !== "finished" || !tbl.closed) return null;
     return h("p", { class: "status-line closed-line", role: "status",
-      text: t("table.closed_nobody") });
+      text: tbl.closed === "demo_done" ? t("table.closed_demo", { n: tbl.demo_games })
+        : t("table.closed_nobody") });
   }
 
   function waitText(v) {

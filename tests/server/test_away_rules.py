@@ -292,3 +292,24 @@ def test_the_money_a_stand_in_game_booked_is_shown_to_its_player(server, game):
     detail = anna.get(f"/api/games/{game_row['id']}").json()
     assert detail["you"] == 0 and detail["result"]["payments"][0] == booked
     assert {m["seat"] for m in detail["stand_in"]} == {0}
+
+
+# -- every game ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["mucken", "schafkopf", "mulatschak", "mus"])
+def test_every_game_a_bot_finishes_only_the_running_game(sqlite_url, start_server, game):
+    """The rules are the live table's, not a game's: at each of the four games the only
+    person leaves during the first game (Aufstehen), a bot finishes it (marked), no second
+    game is dealt and the table ends; the game is in her history with the mark."""
+    server = start_server(sqlite_url, bot_delay=0)
+    anna = server.guest("Anna")
+    tid = anna.create_table(game=game, bots="fill", bot="random")["id"]
+    with anna.connect(tid) as a:
+        a.until_turn(0, timeout=30)  # her turn: the bot must act for her seat
+        assert anna.post(f"/api/tables/{tid}/leave").json() == {"left": 0}
+        end = a.until(lambda m: m["table"]["status"] == "finished", "the end", 60)
+    assert end["table"]["game_number"] == 1 and end["table"]["closed"] == "nobody_seated"
+    assert end["table"]["stand_in_games"] == [{"game": 1, "seats": [0]}]
+    (row,) = anna.get("/api/me/games").json()["games"]
+    assert row["seat"] == 0 and row["number"] == 1 and row["bot_for_you"] >= 1
+    marks = anna.get(f"/api/games/{row['id']}").json()["stand_in"]
+    assert len(marks) == row["bot_for_you"] and {m["seat"] for m in marks} == {0}

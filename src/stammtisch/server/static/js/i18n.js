@@ -1,5 +1,7 @@
 // The UI's translations, German first.  Game terms (Muck, Wenz, weiter, Kontra, Bobbl,
-// Tore, Stich …) stay German in both languages.  t("key", {name: "x"}) fills {name}.
+// Tore, Augen …) stay German in every language; the words around them are the screen's
+// (English "trick", Spanish "baza").  t("key", {name: "x"}) fills {name}; a count {n}
+// picks the singular "<key>.one" where there is one (pluralKey).
 
 const STORE_KEY = "stammtisch_lang";
 

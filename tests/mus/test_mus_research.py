@@ -27,6 +27,7 @@ from stammtisch.games.mus.research.encoding import (  # noqa: E402
     Limits,
     ObservationEncoder,
 )
+from stammtisch.research import openspiel  # noqa: E402,F401  (registers python_mus)
 from stammtisch.research.pettingzoo import env  # noqa: E402
 
 DUPLES = MusRules.preset("duples")

@@ -251,13 +251,11 @@ def action_log(state: GameState) -> list[str]:
 
 
 class TurnState(GameState):
-    """A state that keeps its phase and the seat to act in two attributes and caches its
-    legal actions: a subclass sets ``_phase`` and ``_player``, computes the legal actions
-    in :meth:`_compute_legal` and resets ``_legal`` to ``None`` whenever it changes."""
+    """A state that keeps its phase and the seat to act in two attributes, ``_phase`` and
+    ``_player``."""
 
     _phase: str
     _player: int
-    _legal: list[Action] | None
 
     @property
     def phase(self) -> str:
@@ -266,6 +264,13 @@ class TurnState(GameState):
     @property
     def current_player(self) -> int:
         return self._player
+
+
+class CachedTurnState(TurnState):
+    """A :class:`TurnState` that caches its legal actions: the subclass computes them in
+    :meth:`_compute_legal` and resets ``_legal`` to ``None`` whenever the state changes."""
+
+    _legal: list[Action] | None
 
     def legal_actions(self) -> Sequence[Action]:
         legal = self._legal

@@ -36,12 +36,12 @@ from stammtisch.engine.core import (
     CHANCE,
     TERMINAL,
     Action,
+    CachedTurnState,
     Cut,
     Deal,
     Rng,
     Say,
     Shuffle,
-    TurnState,
     parse_chance,
 )
 from stammtisch.engine.tricks import TrickOrder, TrickPlay, explain_card
@@ -74,7 +74,7 @@ END = "end"
 
 
 
-class MuckenState(TurnState):
+class MuckenState(CachedTurnState):
     """A single Mucken game.  Create with the rules, the dealer's seat and the
     factor that Einwerfen left pending (1 normally)."""
 
@@ -115,7 +115,7 @@ class MuckenState(TurnState):
         self.violation: int | None = None
         self.outcome: Outcome | None = None
 
-    # -- engine contract (phase, current_player, legal_actions: TurnState) ----------
+    # -- engine contract (phase, current_player, legal_actions: CachedTurnState) ----------
     @property
     def leader(self) -> int:
         return (self.dealer + 1) % 4

@@ -131,10 +131,10 @@ from stammtisch.engine.core import (
     CHANCE,
     TERMINAL,
     Action,
-    GameState,
     Rng,
     Say,
     Shuffle,
+    TurnState,
     resolve_chance,
 )
 from stammtisch.engine.results import GameResult
@@ -184,7 +184,7 @@ class MusResult(GameResult):
     status: Mapping[str, str]
 
 
-class MusState(GameState):
+class MusState(TurnState):
     """One hand of Mus.  Chance nodes: the shuffle (a :class:`Shuffle` of the 40 cards;
     the first 16 are dealt one at a time from Mano in playing order, the other 24 are the
     stock, top first) and each reshuffle of the discards (a :class:`Shuffle` of them)."""
@@ -222,7 +222,7 @@ class MusState(GameState):
         self.reshuffles: list[tuple[Card, ...]] = []
         self.history: list[tuple[int, Action]] = []
         self._phase = "shuffle"
-        self._turn = CHANCE
+        self._player = CHANCE
         self._mus_said = 0
         self._draws: list[tuple[int, int]] = []  # (seat, cards still to draw)
         # lances
@@ -255,7 +255,7 @@ class MusState(GameState):
         self.hands = [list(h) for h in hands]
         self.stock = list(stock)
         self._phase = "mus"
-        self._turn = self.mano
+        self._player = self.mano
         self._mus_said = 0
 
     def order(self) -> list[int]:
@@ -267,14 +267,6 @@ class MusState(GameState):
         return (self.mano - seat) % 4
 
     # -- the engine contract ---------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def current_player(self) -> int:
-        return self._turn
-
     @property
     def lance(self) -> str:
         # -1 before the lances, 4 after the last one (the showdown)
@@ -288,7 +280,7 @@ class MusState(GameState):
         return any(juego_value(h, self.rules) >= 31 for h in self.hands)
 
     def legal_actions(self) -> list[Action]:
-        turn = self._turn
+        turn = self._player
         if turn < 0:
             return []
         if self._phase == "mus":
@@ -311,7 +303,7 @@ class MusState(GameState):
         return asked <= len(self.stock) + len(self.pool)
 
     def explain_illegal(self, action: Action) -> str:
-        turn = self._turn
+        turn = self._player
         if turn == TERMINAL:
             return "the hand is over"
         if turn == CHANCE:
@@ -387,14 +379,14 @@ class MusState(GameState):
         return Shuffle(tuple(deck))
 
     def is_chance_outcome(self, action: Action) -> bool:
-        if self._turn != CHANCE or not isinstance(action, Shuffle):
+        if self._player != CHANCE or not isinstance(action, Shuffle):
             return False
         want = self._chance_cards()
         return len(action.order) == len(want) and set(action.order) == set(want)
 
     # -- applying ----------------------------------------------------------------
     def apply_unchecked(self, action: Action) -> None:
-        self.history.append((self._turn, action))
+        self.history.append((self._player, action))
         if isinstance(action, Shuffle):
             if self._phase == "shuffle":
                 order = action.order
@@ -410,7 +402,7 @@ class MusState(GameState):
             return
         assert isinstance(action, Say)
         word = action.word
-        seat = self._turn
+        seat = self._player
         if self._phase == "mus":
             if word == "no mus":
                 self._begin_lances()
@@ -418,10 +410,10 @@ class MusState(GameState):
                 self._mus_said += 1
                 if self._mus_said == 4:
                     self._phase = "discard"
-                    self._turn = self.mano
+                    self._player = self.mano
                     self.discards = [[], [], [], []]
                 else:
-                    self._turn = (seat - 1) % 4
+                    self._player = (seat - 1) % 4
             return
         if self._phase == "discard":
             named = cards(word.split()[1:])
@@ -431,7 +423,7 @@ class MusState(GameState):
                 self._draws = [(s, len(self.discards[s])) for s in self.order()]
                 self._draw()
             else:
-                self._turn = (seat - 1) % 4
+                self._player = (seat - 1) % 4
             return
         self._bet(seat, word)
 
@@ -442,7 +434,7 @@ class MusState(GameState):
                 if not self.stock:
                     self._phase = "reshuffle"
                     self._draws[0] = (seat, n)
-                    self._turn = CHANCE
+                    self._player = CHANCE
                     return
                 self.hands[seat].append(self.stock.pop(0))
                 n -= 1
@@ -452,7 +444,7 @@ class MusState(GameState):
             self.pool.extend(d)
         self.discards = [[], [], [], []]
         self._phase = "mus"
-        self._turn = self.mano
+        self._player = self.mano
         self._mus_said = 0
 
     # -- the lances ----------------------------------------------------------------
@@ -487,7 +479,7 @@ class MusState(GameState):
             self._stake_before = 0
             self._ordago = False
             self._refused = set()
-            self._turn = eligible[0]
+            self._player = eligible[0]
             return
 
     def _responder(self) -> int | None:
@@ -505,7 +497,7 @@ class MusState(GameState):
                 self.status[lance] = "paso"
                 self._next_lance()
             else:
-                self._turn = self._eligible[self._passes]
+                self._player = self._eligible[self._passes]
             return
         if word == "quiero":
             self.status[lance] = "querido"
@@ -523,7 +515,7 @@ class MusState(GameState):
             self._refused.add(seat)
             nxt = self._responder()
             if nxt is not None:
-                self._turn = nxt
+                self._player = nxt
                 return
             self.status[lance] = "no_querido"
             self.refused[lance] = max(self._stake_before, 1)
@@ -541,7 +533,7 @@ class MusState(GameState):
         self._bettor = seat
         responder = self._responder()
         assert responder is not None
-        self._turn = responder
+        self._player = responder
 
     def _add(self, pair: int, points: int, lance: str, kind: str) -> bool:
         """Add points (booked in :attr:`booked`); whether the set ended."""
@@ -558,7 +550,7 @@ class MusState(GameState):
 
     def _finish(self) -> None:
         self._phase = "end"
-        self._turn = TERMINAL
+        self._player = TERMINAL
 
     def lance_winner(self, lance: str) -> int | None:
         """The seat holding the best combination for ``lance`` (``None``: nobody
@@ -633,7 +625,7 @@ class MusState(GameState):
         return {"lance": self.lance, "stake": self._stake, "before": self._stake_before,
                 "bettor": None if self._bettor < 0 else self._bettor,
                 "ordago": self._ordago, "refused": sorted(self._refused),
-                "eligible": list(self._eligible), "to_act": self._turn}
+                "eligible": list(self._eligible), "to_act": self._player}
 
     # -- señas (out of turn) -------------------------------------------------------
     def record_actions(self) -> int:
@@ -682,7 +674,7 @@ class MusState(GameState):
         parts = word.split()
         if len(parts) != 2 or parts[0] not in (_senas.WORD, "sena"):
             raise IllegalActionError(
-                f"seat {seat}: {action}: not your turn (seat {self._turn} is to act)",
+                f"seat {seat}: {action}: not your turn (seat {self._player} is to act)",
                 "not_your_turn")
         sign = parts[1]
         why = self._sena_refusal(seat, sign)
@@ -742,7 +734,7 @@ class MusState(GameState):
         sender is not told whether an opponent caught its seña (at a table you do not
         know).  A spectator (``None``) sees none while the hand runs.  Once the hand is
         over everybody sees every seña with ``seen_by`` (as the record has them)."""
-        if self._turn == TERMINAL:
+        if self._player == TERMINAL:
             return [{"after": e.after, "seat": e.seat, "sena": e.sign,
                      "seen_by": list(e.seen_by)} for e in self.senas]
         if seat is None:
@@ -826,7 +818,7 @@ class MusState(GameState):
 
     # -- outcome and views ---------------------------------------------------------
     def final_result(self) -> MusResult | None:
-        if self._turn != TERMINAL:
+        if self._player != TERMINAL:
             return None
         applies = "juego" if self.has_juego_lance() else "punto"
         lances: dict[str, int | None] = {}
@@ -848,7 +840,7 @@ class MusState(GameState):
 
     def returns(self) -> list[float]:
         """The points each seat's pair scored in this hand; zeros until terminal."""
-        if self._turn != TERMINAL:
+        if self._player != TERMINAL:
             return [0, 0, 0, 0]
         gained = [self.score[p] - self.start_score[p] for p in (0, 1)]
         return [gained[s % 2] for s in range(4)]
@@ -870,7 +862,7 @@ class MusState(GameState):
     def view(self, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": "mus", "phase": self._phase, "dealer": self.dealer, "mano": self.mano,
-            "to_act": self._turn, "score": list(self.score), "stock": len(self.stock),
+            "to_act": self._player, "score": list(self.score), "stock": len(self.stock),
             "hand_sizes": [len(h) for h in self.hands],
             "words": [[who, w] for who, a in self.history
                       if (w := self._public_word(-1 if seat is None else seat, who, a))],
@@ -887,9 +879,9 @@ class MusState(GameState):
             out["seat"] = seat
             out["hand"] = _hand_text(self.hands[seat])
             out["discarded"] = [str(c) for c in self.discards[seat]]
-            if self._turn == seat:
+            if self._player == seat:
                 out["legal"] = [str(a) for a in self.legal_actions()]
-        if self._turn == TERMINAL:
+        if self._player == TERMINAL:
             out["hands"] = [_hand_text(h) for h in self.hands]
             out["result"] = self.result()
         if self.senas_config.enabled:

@@ -29,11 +29,11 @@ from stammtisch.engine.core import (
     CHANCE,
     TERMINAL,
     Action,
+    CachedTurnState,
     Deal,
     Rng,
     Say,
     Shuffle,
-    TurnState,
     parse_chance,
 )
 from stammtisch.engine.results import GameResult
@@ -105,7 +105,7 @@ class SchafkopfResult(GameResult):
     loser: int | None
 
 
-class SchafkopfState(TurnState):
+class SchafkopfState(CachedTurnState):
     """A single hand of Schafkopf.  Create with the rules and the dealer's seat."""
 
     game_name = "schafkopf"
@@ -154,7 +154,7 @@ class SchafkopfState(TurnState):
         self.start_hands: tuple[tuple[Card, ...], ...] = ()
         self._result: dict[str, Any] | None = None
 
-    # -- engine contract (phase, current_player, legal_actions: TurnState) ----------
+    # -- engine contract (phase, current_player, legal_actions: CachedTurnState) ----------
     @property
     def vorhand(self) -> int:
         return (self.dealer + 1) % 4

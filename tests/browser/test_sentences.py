@@ -25,6 +25,9 @@ MUCKEN = [
     ("won", {**MB, "augen": [75, 45], "winner": 0, "score": 1}, {"my": 0}),
     ("lost_by_them", {**MB, "augen": [45, 75], "winner": 1, "score": 1}, {"my": 1}),
     ("lost", {**MB, "augen": [45, 75], "winner": 1, "score": 1}, {"my": 0}),
+    ("lost_schneider", {**MB, "augen": [25, 95], "winner": 1, "score": 2, "column": "schneider"}, {"my": 0}),
+    ("lost_schwarz", {**MB, "augen": [0, 120], "tricks": [0, 6], "winner": 1, "score": 3, "column": "schwarz"}, {"my": 0}),
+    ("lost_schneider_kontra", {**MB, "augen": [25, 95], "winner": 1, "score": 4, "doublings": 1, "column": "schneider"}, {"my": 1}),
     ("tie_lost", {**MB, "augen": [60, 60], "winner": 1, "score": 2}, {"my": 0}),
     ("tie_kontra", {**MB, "augen": [60, 60], "winner": 0, "score": 4, "doublings": 1}, {"my": 0}),
     ("kontra_short", {**MB, "augen": [55, 65], "winner": 1, "score": 4, "doublings": 1}, {"my": 1}),
@@ -118,6 +121,12 @@ EXPECTED: dict[str, dict[str, dict[str, tuple[str, str]]]] = {
                 'Anna sagt Muck an – wir gewinnen: die Ansager haben nur 45 Augen (61 wären nötig). 1 Punkt für uns.'),
             'lost': ('Verloren.',
                 'Anna sagt Muck an – Bert & Done gewinnen: die Ansager haben nur 45 Augen (61 wären nötig). 1 Punkt für Bert & Done.'),
+            'lost_schneider': ('Verloren.',
+                'Anna sagt Muck an – Bert & Done gewinnen: die Ansager haben nur 25 Augen – schneider (höchstens 30). 2 Punkte für Bert & Done.'),
+            'lost_schwarz': ('Verloren.',
+                'Anna sagt Muck an – Bert & Done gewinnen: schwarz: die Ansager haben keinen Stich. 3 Punkte für Bert & Done.'),
+            'lost_schneider_kontra': ('Gewonnen!',
+                'Anna sagt Muck an – wir gewinnen: Kontra: die Gegenspieler haben 95 Augen (61 hätten gereicht); schneider: die Ansager haben nur 25 Augen (höchstens 30). 2 Punkte, mit Kontra verdoppelt: 4 Punkte für uns.'),
             'tie_lost': ('Verloren.',
                 'Anna sagt Muck an – Bert & Done gewinnen: 60:60 – die Ansager brauchen 61 Augen, ein Gleichstand ist verloren. 2 Punkte für Bert & Done.'),
             'tie_kontra': ('Gewonnen!',
@@ -166,6 +175,12 @@ EXPECTED: dict[str, dict[str, dict[str, tuple[str, str]]]] = {
                 'Anna called Muck – we win: the declarers have only 45 Augen (61 needed). 1 point to us.'),
             'lost': ('We lost.',
                 'Anna called Muck – Bert & Done win: the declarers have only 45 Augen (61 needed). 1 point to Bert & Done.'),
+            'lost_schneider': ('We lost.',
+                'Anna called Muck – Bert & Done win: the declarers have only 25 Augen – schneider (30 or fewer). 2 points to Bert & Done.'),
+            'lost_schwarz': ('We lost.',
+                'Anna called Muck – Bert & Done win: schwarz: the declarers took no trick. 3 points to Bert & Done.'),
+            'lost_schneider_kontra': ('We won!',
+                'Anna called Muck – we win: Kontra: the defenders have 95 Augen (61 would have been enough); schneider: the declarers have only 25 Augen (30 or fewer). 2 points, doubled by Kontra: 4 points to us.'),
             'tie_lost': ('We lost.',
                 'Anna called Muck – Bert & Done win: 60:60 – the declarers need 61 Augen, a tie is lost. 2 points to Bert & Done.'),
             'tie_kontra': ('We won!',
@@ -399,5 +414,8 @@ def test_the_table_keeps_the_grammar_the_issue_asked_for() -> None:
     assert "ihr hattet" not in " ".join(s for _, s in de["schafkopf"].values())
     assert "+2,40\u00a0€" in de["schafkopf"]["sauspiel_we_won"][1]
     assert "+€2.40" in EXPECTED["schafkopf"]["en"]["sauspiel_we_won"][1]
+    # a loss schneider is said once, not twice
+    said = de["mucken"]["lost_schneider"][1]
+    assert said.count("25 Augen") == 1 and "schneider" in said
     # Mulatschak: what was bid and what was taken
     assert de["mulatschak"]["made_other"][0] == "Cilli hat 1 Stich angesagt und 5 Stiche gemacht"

@@ -86,6 +86,10 @@ export function describeResult(r, { my = null, names = [], rules = {} } = {}) {
         why.push(t("rs.why.augen", { side: D, n: augen[dp], need }));
       }
     } else {
+      // a loss schneider or schwarz is said once ("die Ansager haben nur 25 Augen –
+      // schneider"), not as "only 25 Augen; schneider: only 25 Augen"
+      const plainReason = level === "plain" && !(augen[dp] === 60 && !muss)
+        && !(doublings && uebernimmt);
       if (level === "schwarz") why.push(t("rs.why.schwarz_missed", { side: O }));
       else if (level === "schneider") {
         why.push(t("rs.why.schneider_missed", { side: O, n: augen[op], max: schneiderMax }));
@@ -93,12 +97,16 @@ export function describeResult(r, { my = null, names = [], rules = {} } = {}) {
         why.push(t("rs.why.tie_lost", { side: D }));
       } else if (doublings && uebernimmt) {
         why.push(t("rs.why.kontra_short", { side: O, n: augen[op], need: 61 }));
+      } else if (r.column === "schwarz") {
+        why.push(t("rs.why.schwarz", { side: D }));
+      } else if (r.column === "schneider") {
+        why.push(t("rs.why.short_schneider", { side: D, n: augen[dp], max: schneiderMax }));
       } else {
         why.push(t("rs.why.short", { side: D, n: augen[dp], need }));
       }
-      if (r.column === "schwarz" && level !== "schwarz") {
+      if (!plainReason && r.column === "schwarz" && level !== "schwarz") {
         why.push(t("rs.why.schwarz", { side: D }));
-      } else if (r.column === "schneider" && level === "plain") {
+      } else if (!plainReason && r.column === "schneider" && level === "plain") {
         why.push(t("rs.why.schneider", { side: D, n: augen[dp], max: schneiderMax }));
       }
     }

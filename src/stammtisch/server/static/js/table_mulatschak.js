@@ -476,8 +476,24 @@ export function replaySteps(detail) {
     if (CARD.test(action) && left[seat]) left[seat].push(action);
   }
   const steps = wordAndTrickSteps(detail);
-  // the hands appear on the step before the first card (the last word of the exchange)
+  // the hands appear on the step before the first card (the last word of the exchange);
+  // before it, from the deal on, the hands as dealt, less the cards given away (tausche,
+  // sicht, ab) — the cards drawn in the exchange show with the hands to be played
   const first = steps.findIndex((st) => st.kind === "play");
+  const dealt = dealtHands(rec, left.length);
+  if (dealt) {
+    const held = dealt.map((x) => [...x]);
+    const upto = first < 0 ? steps.length : Math.max(first - 1, 0);
+    for (let i = 0; i < upto; i++) {
+      const st = steps[i];
+      const entry = st.kind === "call" ? (rec.actions ?? [])[st.act] : null;
+      const words = entry ? String(entry[1]).split(" ") : [];
+      if (["tausche", "sicht", "ab"].includes(words[0]) && held[entry[0]]) {
+        held[entry[0]] = held[entry[0]].filter((c) => !words.slice(1).includes(c));
+      }
+      steps[i] = { ...st, hands: held.map((x) => [...x]) };
+    }
+  }
   return steps.map((st, i) => {
     if (first < 0 || i < Math.max(first - 1, 0)) return st;
     if (st.kind === "play") {
@@ -486,6 +502,39 @@ export function replaySteps(detail) {
     }
     return { ...st, hands: left.map((x) => [...x]) };
   });
+}
+
+// The hands as dealt (the replay's first step): the record's deck, cut by its first word
+// (``abheben k``: the k-th card shown, the stock from the card after it; ``klopfen``: the
+// last card shown), three cards to each seat from the dealer's left (the Weli shown goes to
+// the seat that cut it, with two more), then two each — as the engine deals
+// (games/mulatschak/state.py ``_cut``, ``_deal``).  ``null`` for a record it cannot read.
+function dealtHands(rec, n) {
+  const deck = Array.isArray(rec.deck) ? rec.deck.map(String) : null;
+  const cut = (rec.actions ?? [])[0];
+  if (!deck || deck.length !== 33 || !Array.isArray(cut) || !Number.isInteger(rec.dealer)) return null;
+  const [cutter, word] = [cut[0], String(cut[1])];
+  let stock;
+  let shown;
+  if (word === "klopfen") {
+    shown = deck[32];
+    stock = shown === "S6" ? deck.slice(0, 32) : deck.slice();
+  } else {
+    const k = Number(word.split(" ")[1]);
+    if (!word.startsWith("abheben ") || !Number.isInteger(k) || k < 1 || k > 33) return null;
+    shown = deck[k - 1];
+    stock = [...deck.slice(k), ...deck.slice(0, k)];
+    if (shown === "S6") stock.splice(stock.indexOf(shown), 1);
+  }
+  const weli = shown === "S6" ? cutter : null;
+  const hands = Array.from({ length: n }, () => []);
+  const order = Array.from({ length: n }, (_, i) => (rec.dealer + 1 + i) % n);
+  for (const seat of order) {
+    if (seat === weli) hands[seat].push(shown);
+    hands[seat].push(...stock.splice(0, seat === weli ? 2 : 3));
+  }
+  for (const seat of order) hands[seat].push(...stock.splice(0, 2));
+  return hands;
 }
 
 function wordAndTrickSteps(detail) {

@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 from urllib.parse import urlparse
 
@@ -109,6 +109,21 @@ def _origin_ok(ws: WebSocket) -> bool:
     return urlparse(origin).netloc == host
 
 
+async def frames(ws: WebSocket) -> AsyncIterator[Mapping[str, Any]]:
+    """The socket's frames until it closes, or until a frame breaks the limits (then the
+    socket is refused).  ``receive()``, not ``receive_text()``: a binary frame must not
+    crash the socket."""
+    while True:
+        frame = await ws.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        problem = frame_problem(ws, frame)
+        if problem is not None:
+            await refuse(ws, problem)
+            return
+        yield frame
+
+
 @router.websocket("/ws/lobby")
 async def lobby_socket(ws: WebSocket) -> None:
     if not _origin_ok(ws):
@@ -124,15 +139,8 @@ async def lobby_socket(ws: WebSocket) -> None:
     manager.lobby[key] = send
     try:
         await send({"type": "lobby", "tables": manager.lobby_list()})
-        while True:
-            # receive(), not receive_text(): a binary frame must not crash the socket
-            frame = await ws.receive()
-            if frame["type"] == "websocket.disconnect":
-                break
-            problem = frame_problem(ws, frame)
-            if problem is not None:
-                await refuse(ws, problem)
-                break
+        async for _ in frames(ws):
+            pass  # the lobby only listens
     except WebSocketDisconnect:
         pass
     finally:
@@ -209,14 +217,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
                       send_text=ws.send_text)
     try:
         await rt.connect(key, conn)
-        while True:
-            frame = await ws.receive()
-            if frame["type"] == "websocket.disconnect":
-                break
-            problem = frame_problem(ws, frame)
-            if problem is not None:
-                await refuse(ws, problem)
-                break
+        async for frame in frames(ws):
             await table_message(rt, conn, frame.get("text"), send)
     except WebSocketDisconnect:
         pass

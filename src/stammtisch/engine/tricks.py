@@ -15,7 +15,7 @@ and who leads.  Neither knows bidding, pairs or scoring: the game modules do.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from stammtisch.cards import Card, Rank, Suit
 
@@ -112,6 +112,26 @@ class TrickOrder:
 
     def sorted(self, hand: Iterable[Card]) -> list[Card]:
         return sorted(hand, key=self.sort_key)
+
+
+def deal_problem(hands: Sequence[Sequence[Card]], deck: Collection[Card], size: int,
+                 deck_name: str) -> str | None:
+    """Why ``hands`` are not a deal of four hands of ``size`` cards from ``deck`` (each
+    card once), or ``None`` if they are; ``deck_name`` words a card not in it."""
+    if len(hands) != 4:
+        return f"need 4 hands, got {len(hands)}"
+    seen: dict[Card, int] = {}
+    cards = set(deck)
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            return f"hand {seat} has {len(hand)} cards, needs {size}"
+        for c in hand:
+            if c not in cards:
+                return f"hand {seat}: {c} is not {deck_name}"
+            if c in seen:
+                return f"hand {seat}: {c} is dealt twice (also in hand {seen[c]})"
+            seen[c] = seat
+    return None
 
 
 #: the name of a trick class in the errors (a suit's German name, or "Trumpf")

@@ -44,7 +44,7 @@ from stammtisch.engine.core import (
     Shuffle,
     parse_chance,
 )
-from stammtisch.engine.tricks import TrickOrder, TrickPlay, explain_card
+from stammtisch.engine.tricks import TrickOrder, TrickPlay, deal_problem, explain_card
 from stammtisch.errors import IllegalActionError, InvalidActionError, InvalidCardError
 from stammtisch.games.mucken.orders import trick_order
 from stammtisch.games.mucken.rules import DOUBLING_WORDS, Bid, MuckenRules
@@ -196,21 +196,8 @@ class MuckenState(CachedTurnState):
         return False
 
     def _deal_problem(self, hands: Sequence[Sequence[Card]]) -> str | None:
-        size = self.rules.hand_size
-        if len(hands) != 4:
-            return f"need 4 hands, got {len(hands)}"
-        seen: dict[Card, int] = {}
-        deck = set(self.deck)
-        for seat, hand in enumerate(hands):
-            if len(hand) != size:
-                return f"hand {seat} has {len(hand)} cards, needs {size}"
-            for c in hand:
-                if c not in deck:
-                    return f"hand {seat}: {c} is not in the {self.rules.deck} deck"
-                if c in seen:
-                    return f"hand {seat}: {c} is dealt twice (also in hand {seen[c]})"
-                seen[c] = seat
-        return None
+        return deal_problem(hands, self.deck, self.rules.hand_size,
+                            f"in the {self.rules.deck} deck")
 
     def sample_chance(self, rng: Rng) -> Action:
         order = list(self.deck)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from stammtisch.cards import GERMAN_SUITS, LONG_DECK, Card, Rank, Suit
+from stammtisch.engine import tricks
 from stammtisch.engine.core import (
     CHANCE,
     TERMINAL,
@@ -820,20 +821,7 @@ def _solo_payments(declarer: int, won: bool, v: int) -> list[int]:
 
 def deal_problem(hands: Sequence[Sequence[Card]]) -> str | None:
     """Why ``hands`` are not a deal of the 32 cards, 8 each (None if they are)."""
-    if len(hands) != 4:
-        return f"need 4 hands, got {len(hands)}"
-    seen: dict[Card, int] = {}
-    deck = set(LONG_DECK)
-    for seat, hand in enumerate(hands):
-        if len(hand) != 8:
-            return f"hand {seat} has {len(hand)} cards, needs 8"
-        for c in hand:
-            if c not in deck:
-                return f"hand {seat}: {c} is not a card of the 32-card deck"
-            if c in seen:
-                return f"hand {seat}: {c} is dealt twice (also in hand {seen[c]})"
-            seen[c] = seat
-    return None
+    return tricks.deal_problem(hands, LONG_DECK, 8, "a card of the 32-card deck")
 
 
 def new_game(rules: SchafkopfRules | None = None, dealer: int = 0) -> SchafkopfState:

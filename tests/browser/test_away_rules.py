@@ -56,7 +56,12 @@ def _wait(page: Any, cond: Any, what: str, timeout: float = 10.0) -> None:
 def _inside(page: Any, selector: str) -> None:
     """The element is on screen: inside the viewport, not clipped away."""
     expect(page.locator(selector).first).to_be_visible()
-    box = page.locator(selector).first.bounding_box()
+    box = None
+    for _ in range(50):  # (the page draws the table anew on every state: ask again)
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(20)
     size = page.viewport_size
     assert box is not None, f"{selector} is not rendered"
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
@@ -163,10 +168,13 @@ def test_three_timeouts_count_as_away(new_page, ui) -> None:
     expect(page.locator(".seat-bottom .name")).to_have_text("Molly")
     _wait(page, lambda: wire.states and wire.last["table"]["away_rule"] == "wait", "state")
     # three turns pass by: each time a bot makes that one move for her
+    expect(page.locator(".seat-bottom .tag-timed-out")).to_have_text("time's up")
+    expect(page.locator(".pause-line")).to_have_count(0)  # one timeout: no pause
     line = page.locator(".pause-line")
     expect(line).to_have_text("The table is waiting for you – make your move and play goes on.",
                               timeout=30_000)
     _inside(page, ".pause-line")
+    expect(page.locator(".seat-bottom .tag-away")).to_have_text("away")
     assert wire.last["table"]["waiting_for"] == [0]
     assert sum(1 for s in wire.states if s["table"]["seats"][0]["timed_out"]) >= 3
     version = wire.last["version"]

@@ -487,15 +487,20 @@ export function mountTable(root, { id, invite }) {
         title: shown.standIn ? t("bots.for_title", { name: shown.name })
           : t("bots.seat_title", { name: label, description: botDescription(s.bot) }) }));
     }
-    if (s.kind === "human" && (s.away || s.timed_out)) {
+    if (s.kind === "human" && s.away) {
+      // away: disconnected, or three turn timers in a row ran out (still connected)
       const waits = tbl.bot_takeover === false;
       nameRow.append(h("span", { class: "tag tag-away", text: t("table.away"),
-        title: waits ? t("table.away_wait")
-          : s.timed_out ? t("table.timed_out") : t("table.away_long") }));
+        title: s.connected ? t(waits ? "table.away_timeouts_wait" : "table.away_timeouts")
+          : waits ? t("table.away_wait") : t("table.away_long") }));
       if (s.bot && !waits) {
         nameRow.append(h("span", { class: "tag tag-bot tag-stand-in", "data-bot": s.bot,
           text: t("bots.generic"), title: t("bots.for_title", { name: shown.name }) }));
       }
+    } else if (s.kind === "human" && s.timed_out) {
+      // the turn timer ran out: a bot made that one move; the seat is the player's
+      nameRow.append(h("span", { class: "tag tag-timed-out", text: t("table.timed_out_tag"),
+        title: t("table.timed_out") }));
     }
     chip.append(nameRow);
     const badges = h("div", { class: "seat-badges" });

@@ -14,12 +14,15 @@ viewports (one scenario or more at each):
    chosen); at a public table with ``Bot übernimmt`` a bot plays for Bert who closed his
    tab, Anna deals the next game, and the score sheet marks the stand-in game; Bert finds
    his table in the lobby ("Zum Tisch", his seat without his name) and is back.
+6. 1366x768 — Schafkopf money: the hand a bot finished for a player who stood up is
+   marked in the history with the amount it booked for her, in euros.
 
 Short timers come from the table-creation fields (``turn_timer``, ``away_timeout``).
 """
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -236,3 +239,32 @@ def test_public_table_bot_uebernimmt(new_page, ui) -> None:
     expect(back.locator(".seat-bottom .name")).to_have_text("Bert")
     _wait(anna, lambda: not wire.last["table"]["seats"][1]["away"], "Bert back")
     assert anna.errors == [] and errors == []
+
+
+def test_schafkopf_money_of_a_stand_in_game_is_shown(new_page, ui) -> None:
+    """A Schafkopf hand a bot finished for Vroni after she stood up: the history marks it
+    and shows the amount it booked for her, in euros."""
+    page = new_page(viewport={"width": 1366, "height": 768})
+    wire = ui.wire(page)
+    ui.guest(page, "Vroni")
+    t = _create(page, game="schafkopf", bots="fill", bot="random")
+    page.goto(f"{ui.base}{t['url']}")
+    _wait(page, lambda: wire.states and wire.last["view"]
+          and wire.last["view"]["to_act"] == 0, "Vroni's turn")
+    page.once("dialog", lambda d: d.accept())
+    page.locator("button.leave").click()
+    expect(page.locator(".closed-line")).to_be_visible(timeout=30_000)
+    (game,) = _api(page, "GET", "/api/me/games")["body"]["games"]
+    assert game["bot_for_you"] >= 1
+    cents = game["result"]["payments"][0]
+    amount = f"{abs(cents) // 100},{abs(cents) % 100:02d}"
+    page.goto(f"{ui.base}/history")
+    row = page.locator(".history-table tr.bot-for-you")
+    expect(row).to_have_count(1)
+    expect(row.locator(".bot-for-you-note")).to_be_visible()
+    cell = row.locator("td.won, td.lost")
+    expect(cell).to_contain_text(amount)
+    expect(cell).to_contain_text("€")
+    if cents:
+        expect(cell).to_contain_text(re.compile(r"\+" if cents > 0 else "[-\u2212]"))
+    assert page.errors == []

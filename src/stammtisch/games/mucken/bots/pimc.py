@@ -343,7 +343,7 @@ class _Probe:
     def __init__(self, order: TrickOrder, world: World, leader: int, total: int) -> None:
         self.solver = Solver(order, world, {0, 2}, leader=leader)
         self.leader = leader
-        self.remaining, _ = self.solver._position(world, leader, ())
+        self.remaining, _ = self.solver.position(world, leader)
         self.lo = 0
         self.hi = total
 
@@ -353,7 +353,7 @@ class _Probe:
             return True
         if self.hi < t:
             return False
-        g, _ = self.solver._root(self.remaining, self.leader, [], t - 1, t)
+        g = self.solver.bound(self.remaining, self.leader, [], t)
         if g >= t:
             self.lo = max(self.lo, g)
             return True

@@ -151,7 +151,7 @@ async def my_games(request: Request, user: RequiredUser) -> dict[str, Any]:
         public = t is not None and bool(t.public)
         access = GameAccess(g, t, public, member=not public)
         marks = stand_in_of(g.record)
-        out.append({"id": g.public_id, "table_id": g.table_id,
+        out.append({"id": g.public_id, "game": _game_word(g.record), "table_id": g.table_id,
                     "table_name": t.name if t is not None else g.table_id,
                     "stand_in_seats": sorted({int(m.get("seat", -1)) for m in marks}),
                     "bot_for_you": sum(1 for m in marks if m.get("seat") == seat),
@@ -219,7 +219,8 @@ async def game_record(request: Request, game_id: str, user: OptionalUser,
 
 
 def _game_word(record: Any) -> str:
-    """The record's game for a file name (records without ``game`` are Mucken's)."""
+    """The record's game (its registry name, also for a file name; records without
+    ``game`` are Mucken's)."""
     game = record.get("game") if isinstance(record, dict) else None
     return game if isinstance(game, str) and game.isalnum() else "mucken"
 

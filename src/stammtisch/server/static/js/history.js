@@ -1,9 +1,9 @@
 // /history: the finished games of the logged-in player, each linking to its replay.
 
 import { seatDisplayName } from "./bots.js";
-import { t, word } from "./i18n.js";
-import { gameWord } from "./table_schafkopf.js";
-import { api, clear, euros, h, link, locale, session, shortName, toastError } from "./ui.js";
+import { t } from "./i18n.js";
+import { gameModule } from "./table_games.js";
+import { api, clear, h, link, locale, session, shortName, toastError } from "./ui.js";
 
 export function mountHistory(root) {
   let games = null;
@@ -32,37 +32,9 @@ export function mountHistory(root) {
     const rows = games.map((g) => {
       const r = g.result ?? {};
       const players = (g.players ?? []).map((p) => seatDisplayName(p));
-      const myPair = g.seat === null || g.seat === undefined ? null : g.seat % 2;
-      // Schafkopf's results carry each player's payment (Mucken's a pair's points)
-      const pay = Array.isArray(r.payments) && myPair !== null ? r.payments[g.seat] : null;
-      let outcome = Array.isArray(r.payments) ? (r.contract ? gameWord(r.contract)
-        : t("sk.result.redeal")) : word(r.contract ?? "");
-      if (pay !== null) {
-        outcome += ` · ${pay ? euros(pay, { sign: true }) : `±${euros(0)}`}`;
-      } else if (r.winner !== null && r.winner !== undefined && !Array.isArray(r.payments)) {
-        outcome += ` · ${r.winner === myPair ? "+" : "−"}${r.score}`;
-      }
-      let won = pay !== null ? pay > 0 : myPair !== null && r.winner === myPair;
-      if (Array.isArray(r.delta) && "folded" in r) {
-        // Mulatschak: the bid (or a folded hand, a redeal) and one's own change (down is good)
-        const mine = g.seat === null || g.seat === undefined ? null : r.delta[g.seat];
-        outcome = r.folded ? t("mu.result.folded") : r.bidder === null || r.bidder === undefined
-          ? t("mu.result.redeal") : `${players[r.bidder]?.name ?? ""}: ${r.bid >= 5 ? t("mu.word.muli")
-            : t(r.bid === 1 ? "mu.tricks_one" : "mu.tricks_n", { n: r.bid })}`;
-        if (mine) outcome += ` · ${mine > 0 ? "+" : "−"}${Math.abs(mine)}`;
-        won = mine !== null && mine < 0;
-      }
-      let cls = won ? "won" : "lost";
-      if ("set_winner" in r && Array.isArray(r.score)) {
-        // Mus: the set won or lost, else the score after the hand — one's own pair first
-        const p = myPair ?? 0;
-        const x = r.score[p] ?? 0;
-        const y = r.score[1 - p] ?? 0;
-        const setOver = r.set_winner !== null && r.set_winner !== undefined;
-        outcome = !setOver ? t("history.mus.hand", { x, y })
-          : t(r.set_winner === p ? "history.mus.set_won" : "history.mus.set_lost", { x, y });
-        cls = !setOver || myPair === null ? "" : r.set_winner === p ? "won" : "lost";
-      }
+      // the game's module words the result from the player's side (historyOutcome)
+      const seat = g.seat === null || g.seat === undefined ? null : g.seat;
+      const { text: outcome, cls } = gameModule(g.game).historyOutcome(r, seat, players);
       const standIn = new Set(g.stand_in_seats ?? []);
       const botForYou = g.bot_for_you || 0;
       return h("tr", { "data-game": g.id, class: botForYou ? "bot-for-you" : null },

@@ -346,3 +346,13 @@ export function resultLines(r, { me, seatName, detail, presets }) {
   }
   return out;
 }
+
+// a row of "Meine Spiele": the game and the points from the player's pair's side
+export function historyOutcome(r, seat) {
+  const myPair = seat === null ? null : seat % 2;
+  let text = word(r.contract ?? "");
+  if (r.winner !== null && r.winner !== undefined) {
+    text += ` · ${r.winner === myPair ? "+" : "−"}${r.score}`;
+  }
+  return { text, cls: myPair !== null && r.winner === myPair ? "won" : "lost" };
+}

@@ -2,9 +2,10 @@
 // name: the table page (table_page.js) and the replay (replay.js) ask it for what is the
 // game's own.  Every module offers the same interface (gameWord, adaptView, BUBBLE_PHASES,
 // CARD_PHASES, contractText, seatBadges, phaseNote, choices, callLog, sheetTitle,
-// abrechnung, describe, resultTable, replaySteps; and where the game needs them
-// CARD_OPTIONS, CONTRACT_PHASES, presetKey, headTag, centre, feltNote, handCard, extraBar,
-// infoNote, resultKey, dealtOrder, standInByStep, resultLines, analysisSide).
+// abrechnung, describe, resultTable, replaySteps, historyOutcome (a row of "Meine Spiele");
+// and where the game needs them CARD_OPTIONS, CONTRACT_PHASES, presetKey, headTag, centre,
+// feltNote, handCard, extraBar, infoNote, resultKey, dealtOrder, standInByStep, resultLines,
+// analysisSide).
 // A table or record without a known game is the default game's (records written before
 // they named their game are Mucken's).
 

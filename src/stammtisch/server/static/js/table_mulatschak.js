@@ -570,3 +570,14 @@ function wordAndTrickSteps(detail) {
   }
   return steps;
 }
+
+// a row of "Meine Spiele": the bid (or a folded hand, a redeal) and one's own change
+// (down is good)
+export function historyOutcome(r, seat, players) {
+  const mine = seat === null ? null : r.delta?.[seat];
+  let text = r.folded ? t("mu.result.folded") : r.bidder === null || r.bidder === undefined
+    ? t("mu.result.redeal") : `${players[r.bidder]?.name ?? ""}: ${r.bid >= 5 ? t("mu.word.muli")
+      : t(r.bid === 1 ? "mu.tricks_one" : "mu.tricks_n", { n: r.bid })}`;
+  if (mine) text += ` · ${mine > 0 ? "+" : "−"}${Math.abs(mine)}`;
+  return { text, cls: mine !== null && mine !== undefined && mine < 0 ? "won" : "lost" };
+}

@@ -746,3 +746,15 @@ export function resultLines(r, { me, seatName }) {
     h("p", { class: "result-why", text: said.sentence }),
     status ? h("p", { class: "muted", text: status }) : null];
 }
+
+// a row of "Meine Spiele": the set won or lost, else the score after the hand — one's own
+// pair first
+export function historyOutcome(r, seat) {
+  const p = seat === null ? 0 : seat % 2;
+  const x = r.score?.[p] ?? 0;
+  const y = r.score?.[1 - p] ?? 0;
+  const setOver = r.set_winner !== null && r.set_winner !== undefined;
+  const text = !setOver ? t("history.mus.hand", { x, y })
+    : t(r.set_winner === p ? "history.mus.set_won" : "history.mus.set_lost", { x, y });
+  return { text, cls: !setOver || seat === null ? "" : r.set_winner === p ? "won" : "lost" };
+}

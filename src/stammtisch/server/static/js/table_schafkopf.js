@@ -387,3 +387,11 @@ export function resultLines(r, { me, seatName, detail }) {
 export const analysisSide = (r, seatName) => [r.declarer, r.partner]
   .filter((x, k, all) => x !== null && x !== undefined && all.indexOf(x) === k)
   .map(seatName).join(" & ");
+
+// a row of "Meine Spiele": the game and what it booked for the player
+export function historyOutcome(r, seat) {
+  const pay = Array.isArray(r.payments) && seat !== null ? r.payments[seat] : null;
+  let text = r.contract ? gameWord(r.contract) : t("sk.result.redeal");
+  if (pay !== null) text += ` · ${pay ? euros(pay, { sign: true }) : `±${euros(0)}`}`;
+  return { text, cls: pay !== null && pay > 0 ? "won" : "lost" };
+}

@@ -27,7 +27,7 @@ stammtisch.errors.RecordError: dealer: 4 is not a seat 0..3
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from stammtisch.cards import Card
@@ -88,6 +88,17 @@ def action_entry(entry: Any, index: int) -> tuple[int, str, str]:
             or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
         raise RecordActionError(f"{where}: must be a pair [seat, \"word\"]", index)
     return entry[0], entry[1], where
+
+
+def entries(state: GameState, actions: Sequence[Any]) -> Iterator[tuple[int, int, str, str]]:
+    """``(index, seat, word, where)`` of each entry of ``actions`` (:func:`action_entry`),
+    while ``state`` goes on; an entry after the end of the hand is a
+    :class:`RecordActionError`.  The caller applies each entry before taking the next."""
+    for i, entry in enumerate(actions):
+        seat, word, where = action_entry(entry, i)
+        if state.is_terminal():
+            raise RecordActionError(f"{where}: the hand is already over", i)
+        yield i, seat, word, where
 
 
 def record_rules(value: Any, from_json: Callable[[Any], _R]) -> _R:

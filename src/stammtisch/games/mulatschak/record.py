@@ -64,10 +64,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> MulatschakState:
     state = MulatschakState(rules, dealer, scores, doubled)
     state.apply(Shuffle(_deck(data["deck"])))
     actions = data["actions"]
-    for i, entry in enumerate(actions):
-        seat, word, where = records.action_entry(entry, i)
-        if state.is_terminal():
-            raise RecordActionError(f"{where}: the hand is already over", i)
+    for i, seat, word, where in records.entries(state, actions):
         player = state.current_player
         if seat != player:
             if word == "muli" and state.can_say_muli_out_of_turn(seat):

@@ -81,10 +81,7 @@ def replay(source: str | bytes | Mapping[str, Any]) -> SchafkopfState:
     state = SchafkopfState(rules, records.record_seat(data["dealer"], "dealer"))
     state.apply(Deal(_hands(data["hands"])))
     actions = data["actions"]
-    for i, entry in enumerate(actions):
-        seat, word, where = records.action_entry(entry, i)
-        if state.is_terminal():
-            raise RecordActionError(f"{where}: the hand is already over", i)
+    for i, seat, word, where in records.entries(state, actions):
         player = state.current_player
         if seat != player:
             who = "chance" if player == CHANCE else f"seat {player}"

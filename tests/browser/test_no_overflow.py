@@ -104,6 +104,14 @@ MEASURE = """async () => {
         + `${el.clientWidth}x${el.clientHeight})`);
     }
   }
+  // the header's links are all there (a phone once dropped "Lobby")
+  for (const a of document.querySelectorAll("#topbar .nav a")) {
+    const r = a.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || getComputedStyle(a).visibility !== "visible") {
+      out.push(`${name(a)} not shown in the header`);
+    }
+  }
+  if (document.querySelectorAll("#topbar .nav a").length < 3) out.push("header links missing");
   // nothing covers another part: the seats, the felt's centre, the result, the action bar
   // and the hand each keep their own place
   const parts = [...document.querySelectorAll(".felt > .seat, .felt > .trick, .result, "

@@ -12,8 +12,8 @@ Shown: the Mus rounds (who says ``mus``, how many cards each throws away), the P
 Juego declarations, every bet with the stake and who must answer, then the showdown lance
 by lance (who holds the best hand, what was at stake, the bonus, and why), the points and
 the stones (amarracos of 5, piedras of 1) and the sets.  The session loop is the shell's
-(:mod:`stammtisch.cli.play_session`); the Mus texts are this module's own (:data:`TEXTS`,
-de/en), the shared ones come from :mod:`stammtisch.i18n`.  Game words stay Spanish.
+(:mod:`stammtisch.cli.play_session`); its texts are the ``play.mus.*`` keys of the shared
+translations (:mod:`stammtisch.i18n`, as every game's).  Game words stay Spanish.
 """
 
 from __future__ import annotations
@@ -34,113 +34,7 @@ from stammtisch.games.mus.rules import MusRules
 from stammtisch.games.mus.senas import OFF, SenasConfig
 from stammtisch.games.mus.state import MAX_ENVIDO, MusState
 
-__all__ = ["TEXTS", "MusOptions", "MusPresenter", "parse_rules"]
-
-#: the session's Mus texts by language
-TEXTS: dict[str, dict[str, str]] = {
-    "de": {
-        "welcome": "Mus (Regeln {preset}: Satz bis {target} Punkte, Partie auf {sets} Sätze, "
-                   "{reyes} Könige). Señas: {senas}.",
-        "length": "Die Sitzung endet nach {n} Sätzen (oder mit der Partie).",
-        "pairs": "Paar A: {a} · Paar B: {b}",
-        "header": "— Spiel {n} (Satz {set}) · Geber {dealer} · Mano {mano} · "
-                  "gegen den Uhrzeigersinn —",
-        "says": "{name}: {word}",
-        "discards": "{name}: descarte, {n} Karten",
-        "discards.one": "{name}: descarte, {n} Karte",
-        "draw": "Alle bekommen neue Karten. Neue Mus-Runde.",
-        "lance": "— {lance} —",
-        "decl": "Pares: {pares} · Juego: {juego}",
-        "nobody": "niemand",
-        "no_bet": "{lance}: keine Wette (nur ein Paar beteiligt)",
-        "stake": "Einsatz {n}",
-        "ordago": "Órdago!",
-        "answer": "{name} muss antworten",
-        "answer.du": "Du musst antworten",
-        "your_cards": "Karten von {name}:",
-        "your_cards.du": "Deine Karten:",
-        "possible": "Möglich: {options}",
-        "envido_hint": "envido N mit N von 2 bis {max}",
-        "senas_open": "Señas (seña ID): {list}",
-        "senas_known": "Bekannte Señas: {list}",
-        "prompt": "{name}> ",
-        "sena_made": "{name} macht eine Seña.",
-        "sena_made.du": "Du zeigst deinem Partner: {sena}.",
-        "sena_no": "Seña nicht möglich: {why}",
-        "bad": "„{text}“ geht jetzt nicht: {why}",
-        "ambiguous": "„{text}“ ist mehrdeutig: {matches}",
-        "showdown": "Auswertung:",
-        "lance_line": "{lance}: {who} — {why} → {points}",
-        "no_points": "keine Punkte",
-        "set_over": "nicht gezählt (Satz schon gewonnen)",
-        "stopped": "nicht gezählt (Spiel vorher beendet)",
-        "not_reached": "nicht erreicht",
-        "querido": "Wette angenommen ({n})",
-        "no_querido": "Wette abgelehnt: {n} sofort",
-        "paso": "en paso",
-        "ordago_won": "Órdago angenommen: gewinnt den Satz",
-        "bonus": "Bonus {list}",
-        "score": "Stand: Paar A {a} ({sa}) · Paar B {b} ({sb}) · Sätze {wa}:{wb}",
-        "stones": "{am} Amarracos, {pi} Piedras",
-        "set_won": "Paar {pair} gewinnt den Satz!",
-        "match_won": "Paar {pair} gewinnt die Partie!",
-        "help": "Eingabe: ein Wort (mus, no mus, paso, envido 3, quiero, no quiero, "
-                "ordago), eine Nummer der Liste, beim Descarte die Karten (z. B. OR C1); "
-                "seña ID zeigt dem Partner eine Seña; z: Stand; q: beenden.",
-        "bye": "Ende der Sitzung.",
-    },
-    "en": {
-        "welcome": "Mus (rules {preset}: sets to {target} points, match to {sets} sets, "
-                   "{reyes} kings). Señas: {senas}.",
-        "length": "The session ends after {n} sets (or with the match).",
-        "pairs": "Pair A: {a} · Pair B: {b}",
-        "header": "— Hand {n} (set {set}) · dealer {dealer} · Mano {mano} · "
-                  "counterclockwise —",
-        "says": "{name}: {word}",
-        "discards": "{name}: descarte, {n} cards",
-        "discards.one": "{name}: descarte, {n} card",
-        "draw": "Everybody draws new cards. A new Mus round.",
-        "lance": "— {lance} —",
-        "decl": "Pares: {pares} · Juego: {juego}",
-        "nobody": "nobody",
-        "no_bet": "{lance}: no betting (one pair only)",
-        "stake": "stake {n}",
-        "ordago": "Órdago!",
-        "answer": "{name} must answer",
-        "answer.du": "You must answer",
-        "your_cards": "{name}'s cards:",
-        "your_cards.du": "Your cards:",
-        "possible": "Possible: {options}",
-        "envido_hint": "envido N with N from 2 to {max}",
-        "senas_open": "Señas (seña ID): {list}",
-        "senas_known": "Señas known: {list}",
-        "prompt": "{name}> ",
-        "sena_made": "{name} makes a seña.",
-        "sena_made.du": "You show your partner: {sena}.",
-        "sena_no": "No seña now: {why}",
-        "bad": "“{text}” is not possible now: {why}",
-        "ambiguous": "“{text}” is ambiguous: {matches}",
-        "showdown": "Showdown:",
-        "lance_line": "{lance}: {who} — {why} → {points}",
-        "no_points": "no points",
-        "set_over": "not counted (the set was already won)",
-        "stopped": "not counted (the hand stopped before)",
-        "not_reached": "not reached",
-        "querido": "bet accepted ({n})",
-        "no_querido": "bet refused: {n} at once",
-        "paso": "en paso",
-        "ordago_won": "órdago accepted: wins the set",
-        "bonus": "bonus {list}",
-        "score": "Score: pair A {a} ({sa}) · pair B {b} ({sb}) · sets {wa}:{wb}",
-        "stones": "{am} amarracos, {pi} piedras",
-        "set_won": "Pair {pair} wins the set!",
-        "match_won": "Pair {pair} wins the match!",
-        "help": "Enter a word (mus, no mus, paso, envido 3, quiero, no quiero, ordago), "
-                "a number from the list, at the descarte the cards (e.g. OR C1); "
-                "seña ID shows your partner a seña; z: score; q: quit.",
-        "bye": "The session is over.",
-    },
-}
+__all__ = ["MusOptions", "MusPresenter", "parse_rules"]
 
 PAIR_NAMES = ("A", "B")
 
@@ -187,19 +81,19 @@ class MusPresenter(BasePresenter[MusState]):
                   limit: int | None, players: int) -> MusSitting:
         options = rules if isinstance(rules, MusOptions) else MusOptions(rules)
         self.rules, self.senas, self.sets_limit = options.rules, options.senas, limit
-        self.texts = TEXTS.get(self.t.lang, TEXTS["en"])
         self.sitting = new_match(self.rules, first_dealer or 0, None, senas=self.senas)
         return self.sitting
 
     # -- texts ---------------------------------------------------------------------------
     def tx(self, key: str, seat: int | None = None, **params: Any) -> str:
-        if seat is not None and self.shell.is_du(seat) and f"{key}.du" in self.texts:
-            key = f"{key}.du"
-        if params.get("n") == 1 and f"{key}.one" in self.texts:  # the singular form
-            key = f"{key}.one"
+        """The session's text ``play.mus.<key>`` (its ``.du`` form for the single human's
+        own seat, its singular for ``n=1``), ``{name}`` the seat's name."""
+        full = f"play.mus.{key}"
+        if seat is not None and self.shell.is_du(seat) and self.t.has(f"{full}.du"):
+            full = f"{full}.du"
         if seat is not None:
             params.setdefault("name", self.names[seat])
-        return self.texts[key].format(**params)
+        return self.t(full, **params)
 
     def say(self, text: str) -> None:
         self.out(Text(text))
@@ -237,7 +131,7 @@ class MusPresenter(BasePresenter[MusState]):
             if not self._lance:
                 # (the terminal still names both declarations when the lances begin; the
                 # seat views show each one only when its lance comes)
-                nobody = self.texts["nobody"]
+                nobody = self.tx("nobody")
                 pares = sorted(state.eligible("pares"))
                 juego = sorted(state.eligible("juego"))
                 self.say(self.tx(
@@ -254,7 +148,7 @@ class MusPresenter(BasePresenter[MusState]):
         if word.startswith("descarte "):
             self.say(self.tx("discards", seat, n=len(word.split()) - 1))
             if state.phase == "mus":
-                self.say(self.texts["draw"])
+                self.say(self.tx("draw"))
             return
         self.say(self.tx("says", seat, word=word))
         if phase == "lances" and state.phase == "lances":
@@ -263,7 +157,7 @@ class MusPresenter(BasePresenter[MusState]):
                 self.say(f"  {self._stake(b)} · {self.tx('answer', b['to_act'])}")
 
     def _stake(self, b: Mapping[str, Any]) -> str:
-        return self.texts["ordago"] if b["ordago"] else self.tx("stake", n=b["stake"])
+        return self.tx("ordago") if b["ordago"] else self.tx("stake", n=b["stake"])
 
     def end_hand(self, state: MusState) -> None:
         self.show_showdown(state)
@@ -305,7 +199,7 @@ class MusPresenter(BasePresenter[MusState]):
         return self.tx("prompt", seat)
 
     def help(self) -> None:
-        self.say(self.texts["help"])
+        self.say(self.tx("help"))
 
     def command(self, state: MusState, seat: int, low: str) -> bool:
         if not low or low.split()[0] not in (senas_mod.WORD, "sena"):
@@ -366,25 +260,25 @@ class MusPresenter(BasePresenter[MusState]):
         self.out()
         self.say("  ".join(f"{self.names[s]}: {' '.join(h)}"
                            for s, h in enumerate(r["final_hands"])))
-        self.out(f"[bold]{self.texts['showdown']}[/bold]")
+        self.out(f"[bold]{self.tx('showdown')}[/bold]")
         for e in state.showdown_report():
-            who = self.texts["nobody"] if e["winner"] is None else \
+            who = self.tx("nobody") if e["winner"] is None else \
                 f"{self.names[e['winner']]} ({PAIR_NAMES[e['pair']]}, {self._best(e)})"
             why = e["why"]
             if why in ("querido", "no_querido"):
                 reason = self.tx(why, n=e["stake"])
             elif why == "ordago":
-                reason = self.texts["ordago_won"]
+                reason = self.tx("ordago_won")
             elif why == "no_bet":
                 reason = self.tx("no_bet", lance=e["lance"].capitalize())
             else:
-                reason = self.texts.get(why, why)
+                reason = self.tx(why) if self.t.has(f"play.mus.{why}") else why
             if e.get("bonus") and any(b["kind"] in ("pares", "juego") for b in e["booked"]):
                 reason += "; " + self.tx("bonus", list=", ".join(
                     f"{self.names[b['seat']]} {b.get('combo', b.get('value'))} +{b['points']}"
                     for b in e["bonus"]))
             points = ", ".join(f"{PAIR_NAMES[p]} +{n}" for p, n in enumerate(e["points"]) if n) \
-                or self.texts["no_points"]
+                or self.tx("no_points")
             self.say(self.tx("lance_line", lance=e["lance"].capitalize(), who=who, why=reason,
                              points=points))
 
@@ -415,4 +309,4 @@ class MusPresenter(BasePresenter[MusState]):
         if winner is not None:
             self.out(f"[bold]{self.tx('match_won', pair=self.pair_label(winner))}[/bold]")
         self.show_score()
-        self.say(self.texts["bye"])
+        self.say(self.tx("bye"))

@@ -124,22 +124,27 @@ class MusPresenter(BasePresenter[MusState]):
         self.say(self.tx("header", n=self.shell.hand_no, set=self.sitting.match.set_number,
                          dealer=self.names[state.dealer], mano=self.names[state.mano]))
         self._lance = ""
+        self._declared: set[str] = set()
         return state
 
     def before_turn(self, state: MusState) -> bool:
         if state.lance != self._lance and state.phase == "lances":
-            if not self._lance:
-                # (the terminal still names both declarations when the lances begin; the
-                # seat views show each one only when its lance comes)
-                nobody = self.tx("nobody")
-                pares = sorted(state.eligible("pares"))
-                juego = sorted(state.eligible("juego"))
-                self.say(self.tx(
-                    "decl", pares=", ".join(self.names[s] for s in pares) or nobody,
-                    juego=", ".join(self.names[s] for s in juego) or nobody))
-            self._lance = state.lance
+            # each declaration when its lance comes, as at the table (docs/rules/mus.md):
+            # Pares at the third lance, Juego at the fourth (Juego, or Punto without one);
+            # a lance nobody could bet in is passed over, its declaration said before the next
+            self._lance, index = state.lance, state.lance_index
+            self._declare(state, before=index)
             self.say(self.tx("lance", lance=self._lance.capitalize()))
+            self._declare(state, before=index + 1)
         return False
+
+    def _declare(self, state: MusState, before: int) -> None:
+        """Say the declarations of the lances before ``before`` not said yet."""
+        for at, lance in ((2, "pares"), (3, "juego")):
+            if at < before and lance not in self._declared:
+                self._declared.add(lance)
+                self.say(self.tx("decl", lance=lance.capitalize(), who=", ".join(
+                    self.names[s] for s in sorted(state.eligible(lance))) or self.tx("nobody")))
 
     def apply(self, state: MusState, seat: int, action: Action) -> None:
         phase = state.phase
@@ -257,6 +262,7 @@ class MusPresenter(BasePresenter[MusState]):
     def show_showdown(self, state: MusState) -> None:
         r = state.result()
         assert r is not None
+        self._declare(state, before=4)  # the declarations of lances nobody bet in
         self.out()
         self.say("  ".join(f"{self.names[s]}: {' '.join(h)}"
                            for s, h in enumerate(r["final_hands"])))

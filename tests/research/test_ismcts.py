@@ -11,10 +11,10 @@ import pytest
 from stammtisch.bots.base import BOTS
 from stammtisch.engine.core import CHANCE, TERMINAL, Cut, Deal, Say
 from stammtisch.games import registry
-from stammtisch.games.mucken.bots.sampling import deal_consistent
 from stammtisch.games.mucken.bots import ismcts as ib
-from stammtisch.games.mucken.research.encoding import played_by_seat
 from stammtisch.games.mucken.bots.ismcts import IsmctsBot, to_openspiel
+from stammtisch.games.mucken.bots.sampling import deal_consistent
+from stammtisch.games.mucken.research.encoding import played_by_seat
 from stammtisch.games.mucken.rules import MuckenRules
 from stammtisch.games.mucken.state import MuckenState
 from stammtisch.judging import judge, run_arena

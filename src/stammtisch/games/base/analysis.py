@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from stammtisch.engine.core import GameState
 
-__all__ = ["AnalysisHooks", "PlayAnalysis", "PlayValue"]
+__all__ = ["AnalysisHooks", "PlayAnalysis", "PlayValue", "the_game"]
 
 
 class PlayValue(Protocol):
@@ -89,3 +89,8 @@ class AnalysisHooks(Generic[S, P]):
     headline: Callable[[S], str] | None = None
     #: the game's own last line (``None``: the Augen each pair lost)
     summary: Callable[[S, list[P]], str] | None = None
+
+
+def the_game(record_or_state: Any, state_class: type[S], replay: Callable[[Any], S]) -> S:
+    """What an analysis judges: a state as it is, or a record replayed with every check."""
+    return record_or_state if isinstance(record_or_state, state_class) else replay(record_or_state)

@@ -39,7 +39,7 @@ from stammtisch.analysis.solver import Solver
 from stammtisch.cards import Card
 from stammtisch.engine.core import Cut, Deal, Say, Shuffle
 from stammtisch.engine.tricks import TRUMP, TrickOrder
-from stammtisch.games.base.analysis import PlayAnalysis
+from stammtisch.games.base.analysis import PlayAnalysis, the_game
 from stammtisch.games.mucken.record import replay
 from stammtisch.games.mucken.rules import Level, MuckenRules
 from stammtisch.games.mucken.scoring import Outcome, score_game, score_pflichtmuck
@@ -343,8 +343,7 @@ def analyze(record_or_state: MuckenState | str | bytes | Mapping[str, Any]) -> l
     or a game state (finished or not: the cards played so far are judged).  A game
     without card play (eingeworfen, Sie) gives an empty list.
     """
-    final = (record_or_state if isinstance(record_or_state, MuckenState)
-             else replay(record_or_state))
+    final = the_game(record_or_state, MuckenState, replay)
     if not final.dealt:
         return []
     # replay the actions after the deal on a fresh game, judging each card before it

@@ -30,7 +30,7 @@ from typing import Any
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import Say, Shuffle
-from stammtisch.games.base.analysis import PlayAnalysis
+from stammtisch.games.base.analysis import PlayAnalysis, the_game
 from stammtisch.games.mulatschak.bots.sampling import INDEX
 from stammtisch.games.mulatschak.bots.solver import TrickSolver
 from stammtisch.games.mulatschak.record import replay
@@ -78,8 +78,7 @@ def analyze(record_or_state: MulatschakState | str | bytes | Mapping[str, Any]
             ) -> list[PlayAnalysis]:
     """Judge every card of a hand (a record, replayed with every check, or a state: the
     cards played so far are judged)."""
-    final = (record_or_state if isinstance(record_or_state, MulatschakState)
-             else replay(record_or_state))
+    final = the_game(record_or_state, MulatschakState, replay)
     if not final.deck or final.holder is None or final.trump is None:
         return []
     game = _fresh(final)

@@ -25,7 +25,7 @@ from typing import Any
 
 from stammtisch.cards import Card
 from stammtisch.engine.core import Deal, Shuffle
-from stammtisch.games.base.analysis import PlayAnalysis
+from stammtisch.games.base.analysis import PlayAnalysis, the_game
 from stammtisch.games.schafkopf.record import replay
 from stammtisch.games.schafkopf.solver import Contract, SchafkopfSolver, contract_of
 from stammtisch.games.schafkopf.state import PLAY, SchafkopfState
@@ -82,8 +82,7 @@ def analyze(record_or_state: SchafkopfState | str | bytes | Mapping[str, Any]
             ) -> list[PlayAnalysis]:
     """Judge every card of a hand (a record, replayed with every check, or a state: the
     cards played so far are judged)."""
-    final = (record_or_state if isinstance(record_or_state, SchafkopfState)
-             else replay(record_or_state))
+    final = the_game(record_or_state, SchafkopfState, replay)
     if not final.dealt or final.declarer is None or final.game is None:
         return []
     game = _fresh(final)

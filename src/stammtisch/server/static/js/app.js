@@ -12,7 +12,7 @@ import { mountTournaments } from "./tournaments.js";
 import { mountDesk } from "./tournament_desk.js";
 import { mountTablePhone } from "./tournament_phone.js";
 import { mountBeamer } from "./tournament_beamer.js";
-import { api, clear, h, link, nameProps, navigate, session, toastError } from "./ui.js";
+import { api, clear, h, icon, link, nameProps, navigate, session, toastError } from "./ui.js";
 
 const main = () => document.getElementById("main");
 let current = null; // the mounted view: {destroy(), rerender()}
@@ -41,23 +41,6 @@ function logo() {
   return wrap;
 }
 
-function logoutIcon() {
-  const ns = "http://www.w3.org/2000/svg";
-  const s = document.createElementNS(ns, "svg");
-  s.setAttribute("viewBox", "0 0 24 24");
-  s.setAttribute("class", "icon");
-  s.setAttribute("aria-hidden", "true");
-  const p = document.createElementNS(ns, "path");
-  p.setAttribute("d", "M10 4H5v16h5M14 8l4 4-4 4M18 12H9");
-  p.setAttribute("fill", "none");
-  p.setAttribute("stroke", "currentColor");
-  p.setAttribute("stroke-width", "2");
-  p.setAttribute("stroke-linecap", "round");
-  p.setAttribute("stroke-linejoin", "round");
-  s.append(p);
-  return s;
-}
-
 function renderHeader() {
   const bar = clear(document.getElementById("topbar"));
   const user = session.user;
@@ -82,7 +65,7 @@ function renderHeader() {
       user.guest ? h("span", { class: "badge", text: t("auth.guest_badge") }) : null,
       h("button", { type: "button", class: "btn btn-small btn-ghost logout",
         "aria-label": t("nav.logout"), title: t("nav.logout"), on: { click: logout } },
-      logoutIcon(), h("span", { class: "logout-text", text: t("nav.logout") })))
+      icon("logout"), h("span", { class: "logout-text", text: t("nav.logout") })))
     : null;
   bar.append(
     h("a", { href: "/", "data-link": "", class: "brand", "aria-label": t("app.title") }, logo(),

@@ -3,7 +3,9 @@
 import { seatDisplayName } from "./bots.js";
 import { t } from "./i18n.js";
 import { gameModule } from "./table_games.js";
-import { api, clear, h, link, locale, session, shortName, toastError } from "./ui.js";
+import {
+  api, clear, h, link, locale, placeholder, session, shortName, toastError,
+} from "./ui.js";
 
 export function mountHistory(root) {
   let games = null;
@@ -19,14 +21,7 @@ export function mountHistory(root) {
         link("/", t("nav.lobby"), { class: "btn" }));
       return;
     }
-    if (games === null) {
-      box.append(h("p", { class: "muted", text: "…" }));
-      return;
-    }
-    if (!games.length) {
-      box.append(h("p", { class: "empty", text: t("history.empty") }));
-      return;
-    }
+    if (placeholder(box, games, t("history.empty"))) return;
     const fmt = new Intl.DateTimeFormat(locale(),
       { dateStyle: "medium", timeStyle: "short" });
     const rows = games.map((g) => {

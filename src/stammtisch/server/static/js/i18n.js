@@ -94,6 +94,11 @@ export function has(key) {
   return key in DICT[lang] || key in DICT.de;
 }
 
+// the text of ``key`` if there is one, else ``fallback`` (e.g. a phase name not worded yet)
+export function textOr(key, fallback) {
+  return has(key) ? t(key) : fallback;
+}
+
 export function word(w) {
   if (!w) return "";
   if (WORDS[w]) return WORDS[w];

@@ -3,8 +3,8 @@
 
 import { botDescription, botName, seatDisplayName, setBotInfo } from "./bots.js";
 import { hasStoredLanguage, language, setLanguage, t } from "./i18n.js";
-import { api, clear, euros, h, icon, link, nameProps, navigate, session, setUser, socket,
-  toast, toastError } from "./ui.js";
+import { api, clear, euros, h, icon, link, nameProps, navigate, placeholder, session, setUser,
+  socket, toast, toastError } from "./ui.js";
 
 const TIMERS = [0, 15, 30, 60, 120, 300];
 const AWAY = [60, 300, 900, 3600, 0]; // seconds away before the seat is freed (0: never)
@@ -139,14 +139,7 @@ export function mountLobby(root) {
   function renderList() {
     if (!listBox) return;
     clear(listBox);
-    if (tables === null) {
-      listBox.append(h("p", { class: "muted", text: "…" }));
-      return;
-    }
-    if (!tables.length) {
-      listBox.append(h("p", { class: "empty", text: t("lobby.empty") }));
-      return;
-    }
+    if (placeholder(listBox, tables, t("lobby.empty"))) return;
     for (const tb of tables) listBox.append(tableCard(tb));
   }
 
@@ -295,6 +288,16 @@ export function mountLobby(root) {
         h("div", { class: "field-row" }, field("c-bot", t("create.bot"), botSelect()), seatField),
       submit: () => h("button", { type: "submit", class: "btn btn-primary btn-wide",
         text: t("create.submit") }),
+      // the end of every game's form: bots, hints (at every game's table, issue 19), the
+      // away rule, the bot and the creator's seat, the button
+      seating: (seatField) => [
+        check("c-fill", "fill", t("create.fill_bots")),
+        check("c-hints", "allow_hints", t("create.allow_hints")),
+        h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
+        ...parts.takeover(),
+        parts.away(),
+        parts.botSeat(seatField),
+        parts.submit()],
     };
 
     const games = Object.entries(presets.games ?? {}).filter(([, g]) => g.tables);
@@ -321,14 +324,7 @@ export function mountLobby(root) {
         ...parts.public(),
         ...schafkopfFields(field, check),
         h("div", { class: "field-row" }, parts.timer()),
-        check("c-fill", "fill", t("create.fill_bots")),
-        // hints at every game's table (issue 19)
-        check("c-hints", "allow_hints", t("create.allow_hints")),
-        h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
-        ...parts.takeover(),
-        parts.away(),
-        parts.botSeat(),
-        parts.submit());
+        ...parts.seating());
       return f;
     }
     const presetSel = select("c-preset", "preset",
@@ -364,13 +360,7 @@ export function mountLobby(root) {
         field("c-limit", t("create.bobbl_limit"), bind(h("input", { id: "c-limit",
           type: "number", min: 1, max: 50, value: form.bobbl_limit }), "bobbl_limit", num)),
         parts.timer()),
-      check("c-fill", "fill", t("create.fill_bots")),
-      check("c-hints", "allow_hints", t("create.allow_hints")),
-      h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
-      ...parts.takeover(),
-      parts.away(),
-      parts.botSeat(),
-      parts.submit(),
+      ...parts.seating(),
     );
     return f;
   }
@@ -439,13 +429,7 @@ export function mountLobby(root) {
         playersField),
       senasRow,
       h("div", { class: "field-row" }, parts.timer()),
-      check("c-fill", "fill", t("create.fill_bots")),
-      check("c-hints", "allow_hints", t("create.allow_hints")),
-      h("small", { class: "muted block", text: t("create.allow_hints_hint") }),
-      ...parts.takeover(),
-      parts.away(),
-      parts.botSeat(seatField),
-      parts.submit(),
+      ...parts.seating(seatField),
     ];
   }
 

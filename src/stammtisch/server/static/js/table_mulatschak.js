@@ -9,8 +9,8 @@
 // Only what the server's view says is shown; nothing is guessed about other hands.
 
 import { cardElement } from "./cards.js";
-import { cardName, t } from "./i18n.js";
-import { h, nameProps } from "./ui.js";
+import { cardName, t, textOr } from "./i18n.js";
+import { choiceMakers, h, nameProps, pickable } from "./ui.js";
 
 export const SUITS = ["E", "G", "H", "S"];
 // the cards are drawn in the Salzburg pattern (cards.js), the Weli is S6
@@ -107,11 +107,7 @@ export function seatBadges(i, v) {
 }
 
 // The sentence on the felt before the card play.
-export function phaseNote(v) {
-  const key = `mu.phase.${v.phase}`;
-  const s = t(key);
-  return s === key ? v.phase : s;
-}
+export const phaseNote = (v) => textOr(`mu.phase.${v.phase}`, v.phase);
 
 // The felt's centre before the card play: the phase, the cut card (and the Weli, shown to
 // all when it is cut), the cards shown in the exchange (a Brücke's one after the other).
@@ -162,19 +158,8 @@ export function handCard(el, code, v, { mine }) {
     ui.picked = new Set();
   }
   if (!mine || !picking(v)) return false;
-  el.classList.add("legal", "mu-pick");
-  el.dataset.legal = "true";
-  el.dataset.action = code;
-  el.setAttribute("aria-pressed", String(ui.picked.has(code)));
   el.setAttribute("aria-label", cardName(code));
-  if (ui.picked.has(code)) el.classList.add("picked");
-  el.addEventListener("click", () => {
-    if (ui.picked.has(code)) ui.picked.delete(code);
-    else ui.picked.add(code);
-    el.classList.toggle("picked", ui.picked.has(code));
-    el.setAttribute("aria-pressed", String(ui.picked.has(code)));
-    updatePickButtons(v);
-  });
+  pickable(el, code, ui.picked, "mu-pick", () => updatePickButtons(v));
   return true;
 }
 
@@ -216,11 +201,7 @@ export function choices(v, ctx) {
   const { send } = ctx;
   const legal = v.legal ?? [];
   const block = h("div", { class: "choice-block mu-choices", "data-phase": v.phase });
-  const button = (w, extra = "", label = gameWord(w)) => h("button", { type: "button",
-    class: `btn call${extra}`, "data-action": w, "data-legal": "true", text: label,
-    on: { click: () => send(w) } });
-  const group = (label, ...nodes) => h("div", { class: "choices", role: "group",
-    "aria-label": label }, ...nodes);
+  const { button, group } = choiceMakers(send, gameWord);
   const prompt = (key, params) => h("p", { class: "prompt", text: t(key, params) });
   if (v.phase === "cut") {
     block.append(prompt("mu.prompt.cut"), group(t("mu.prompt.cut"), ...cutControls(v, send)));

@@ -16,8 +16,8 @@
 // the view's public words (the engine's rules: stake, bettor, refusals), never guessed.
 // Game words stay Spanish in every language (Mus, paso, envido, quiero, órdago …).
 
-import { t } from "./i18n.js";
-import { h, nameProps } from "./ui.js";
+import { t, textOr } from "./i18n.js";
+import { choiceMakers, h, nameProps, pickable } from "./ui.js";
 
 export const LANCES = ["grande", "chica", "pares", "juego", "punto"];
 const SUIT = { O: "Oros", C: "Copas", P: "Espadas", B: "Bastos" };
@@ -216,11 +216,7 @@ export const BUBBLE_PHASES = ["mus", "discard", "lances"];
 // one's own cards are picked by handCard (the discard), never played
 export const CARD_PHASES = [];
 
-export function phaseNote(v) {
-  const key = `mus.phase.${v.phase}`;
-  const s = t(key);
-  return s === key ? v.phase : s;
-}
+export const phaseNote = (v) => textOr(`mus.phase.${v.phase}`, v.phase);
 
 // The status line's extra: the lance, the stake, the bettor, who must answer.
 export function contractText(v, seatName) {
@@ -354,18 +350,7 @@ export function handCard(el, code, v, { mine }) {
     el.disabled = true;
     return true;
   }
-  el.classList.add("legal", "mus-pick");
-  el.dataset.legal = "true";
-  el.dataset.action = code;
-  el.setAttribute("aria-pressed", String(ui.picked.has(code)));
-  if (ui.picked.has(code)) el.classList.add("picked");
-  el.addEventListener("click", () => {
-    if (ui.picked.has(code)) ui.picked.delete(code);
-    else ui.picked.add(code);
-    el.classList.toggle("picked", ui.picked.has(code));
-    el.setAttribute("aria-pressed", String(ui.picked.has(code)));
-    updateDiscardButton(v);
-  });
+  pickable(el, code, ui.picked, "mus-pick", () => updateDiscardButton(v));
   return true;
 }
 
@@ -389,11 +374,7 @@ export function choices(v, ctx) {
   const { send } = ctx;
   const legal = v.legal ?? [];
   const block = h("div", { class: "choice-block mus-choices", "data-phase": v.phase });
-  const button = (w, extra = "", label = gameWord(w)) => h("button", { type: "button",
-    class: `btn call${extra}`, "data-action": w, "data-legal": "true", text: label,
-    on: { click: () => send(w) } });
-  const group = (label, ...nodes) => h("div", { class: "choices", role: "group",
-    "aria-label": label }, ...nodes);
+  const { button, group } = choiceMakers(send, gameWord);
   if (v.phase === "mus") {
     block.append(h("p", { class: "prompt", text: t("mus.prompt.mus") }),
       group(t("mus.prompt.mus"), ...legal.map((w) => button(w, w === "mus" ? "" : " call-kontra"))));

@@ -6,8 +6,8 @@
 // Only what the server's view says is shown: in a Rufspiel the partner is named once the
 // view names him (after the called ace is played), never guessed.
 
-import { cardName, t } from "./i18n.js";
-import { euros, h, nameProps } from "./ui.js";
+import { cardName, t, textOr } from "./i18n.js";
+import { choiceMakers, euros, h, nameProps } from "./ui.js";
 
 const SUIT_OF = { eichel: "E", gras: "G", herz: "H", schellen: "S" };
 //: the dialog's groups in the contract's order, each with its game words
@@ -106,21 +106,14 @@ export function seatBadges(i, v, me) {
 }
 
 // The status line's extra in the card play and the felt's note before it.
-export function phaseNote(v) {
-  const key = `sk.phase.${v.phase}`;
-  const s = t(key);
-  return s === key ? v.phase : s;
-}
+export const phaseNote = (v) => textOr(`sk.phase.${v.phase}`, v.phase);
 
 // The choices of one's turn outside the card play (the hand handles cards).
 export function choices(v, ctx) {
   const { send, dialogOpen, setDialog } = ctx;
   const block = h("div", { class: "choice-block sk-choices", "data-phase": v.phase });
   const legal = v.legal ?? [];
-  const button = (w, extra = "") => h("button", { type: "button", class: `btn call${extra}`,
-    "data-action": w, "data-legal": "true", text: gameWord(w), on: { click: () => send(w) } });
-  const group = (label, ...nodes) => h("div", { class: "choices", role: "group",
-    "aria-label": label }, ...nodes);
+  const { button, group } = choiceMakers(send, gameWord);
   if (v.phase === "legen") {
     block.append(h("p", { class: "prompt", text: t("sk.prompt.legen") }),
       group(t("sk.prompt.legen"), button("lege", " call-kontra"), button("gut", " call-pass")));

@@ -4,26 +4,11 @@
 
 import { RoundClock, base, rankingTable, startPage, tickClocks } from "./tournament_common.js";
 import { t } from "./i18n.js";
-import { api, clear, h } from "./ui.js";
+import { api, clear, h, icon } from "./ui.js";
 
 const REFRESH_MS = 10000;
 const SPEED = 28; // px per second
 const PAUSE_MS = 4000;
-
-function fullscreenIcon() {
-  const ns = "http://www.w3.org/2000/svg";
-  const s = document.createElementNS(ns, "svg");
-  s.setAttribute("viewBox", "0 0 24 24");
-  s.setAttribute("aria-hidden", "true");
-  const p = document.createElementNS(ns, "path");
-  p.setAttribute("d", "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5");
-  p.setAttribute("fill", "none");
-  p.setAttribute("stroke", "currentColor");
-  p.setAttribute("stroke-width", "2");
-  p.setAttribute("stroke-linecap", "round");
-  s.append(p);
-  return s;
-}
 
 export function mountBeamer(root, { id }) {
   document.body.classList.add("beamer-mode");
@@ -91,7 +76,7 @@ export function mountBeamer(root, { id }) {
         "aria-label": t("tn.beamer.fullscreen"), on: { click: () => {
           if (document.fullscreenElement) document.exitFullscreen();
           else document.documentElement.requestFullscreen?.().catch(() => {});
-        } } }, fullscreenIcon()));
+        } } }, icon("fullscreen")));
     startScroll(list);
   }
 

@@ -269,6 +269,46 @@ export function fmtSeconds(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+// The buttons of one's turn: ``button(word)`` sends the word (labelled ``wordOf(word)``),
+// ``group(label, ...buttons)`` is a labelled row of them.
+export function choiceMakers(send, wordOf) {
+  return {
+    button: (w, extra = "", label = wordOf(w)) => h("button", { type: "button",
+      class: `btn call${extra}`, "data-action": w, "data-legal": "true", text: label,
+      on: { click: () => send(w) } }),
+    group: (label, ...nodes) => h("div", { class: "choices", role: "group",
+      "aria-label": label }, ...nodes),
+  };
+}
+
+// A list still loading ("…") or empty (``emptyText``) says so in ``box``: then true (the
+// caller has nothing more to draw), else false.
+export function placeholder(box, items, emptyText) {
+  if (items === null) box.append(h("p", { class: "muted", text: "…" }));
+  else if (!items.length) box.append(h("p", { class: "empty", text: emptyText }));
+  else return false;
+  return true;
+}
+
+// A card of the hand that may be picked into a set (Mulatschak's exchange, Mus's descarte):
+// legal, marked and pressed while in ``picked``; a click toggles it and calls ``changed``.
+export function pickable(el, code, picked, cls, changed) {
+  el.classList.add("legal", cls);
+  el.dataset.legal = "true";
+  el.dataset.action = code;
+  const show = () => {
+    el.classList.toggle("picked", picked.has(code));
+    el.setAttribute("aria-pressed", String(picked.has(code)));
+  };
+  show();
+  el.addEventListener("click", () => {
+    if (picked.has(code)) picked.delete(code);
+    else picked.add(code);
+    show();
+    changed();
+  });
+}
+
 // Small line icons (no emoji fonts needed).
 const ICONS = {
   clock: "M12 7v5l3 2M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18",
@@ -278,6 +318,8 @@ const ICONS = {
   prev: "M15 6l-6 6l6 6",
   next: "M9 6l6 6l-6 6",
   last: "M18 6v12M6 6l8 6l-8 6z",
+  logout: "M10 4H5v16h5M14 8l4 4-4 4M18 12H9",
+  fullscreen: "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5",
 };
 
 export function icon(name) {

@@ -286,13 +286,9 @@ class Referee:
     async def bot_move(self) -> None:
         t = self.table
         async with t.lock:
-            g = t.game
-            if g is None or g.is_terminal():
-                return
-            seat = g.current_player
-            if seat < 0 or not t.bot_plays(seat):
-                return
-            await self._bot_acts(g, seat)
+            turn = t.turn()
+            if turn is not None and turn[1] >= 0 and t.bot_plays(turn[1]):
+                await self._bot_acts(*turn)
 
     async def _bot_acts(self, g: GameState, seat: int) -> None:
         """The seat's bot makes one move (marked when a person held the seat when the
@@ -317,10 +313,9 @@ class Referee:
         player's again at once); the third time in a row the player counts as away."""
         t = self.table
         async with t.lock:
-            g = t.game
-            if g is None or g.is_terminal():
+            if (turn := t.turn()) is None:
                 return
-            seat = g.current_player
+            g, seat = turn
             s = t.seats[seat] if seat >= 0 else None
             if s is None or s.kind != "human" or t.bot_plays(seat) or s.away:
                 self.timers.schedule()

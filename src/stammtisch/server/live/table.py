@@ -196,6 +196,14 @@ class LiveTable:
         (bounded by its Bobbl and the round's clock; its seats are its entrants')."""
         return bool(self.demo_games or self.settings.get("tournament"))
 
+    def turn(self) -> tuple[GameState, int] | None:
+        """The running game and the seat to act in it (:data:`~stammtisch.engine.core.CHANCE`
+        is negative); ``None`` between games."""
+        g = self.game
+        if g is None or g.is_terminal():
+            return None
+        return g, g.current_player
+
     def bot_plays(self, seat: int) -> bool:
         """Whether a bot acts for ``seat`` now: a bot's seat, a free seat during a game,
         or (away rule ``bot``) a person who is away."""

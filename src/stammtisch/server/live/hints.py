@@ -26,12 +26,9 @@ async def hint(table: LiveTable, port: TablePort, conn: Connection,
     advise = table.desc.hint
     if not table.settings.get("allow_hints") or advise is None:
         raise ActionRejected("hints_disabled", "hints are not allowed at this table")
-    if not conn.spend(table.manager.settings):
-        raise ActionRejected("rate_limited", "too many requests; slow down")
+    conn.charge(table.manager.settings, "requests")
     async with table.lock:
-        seat = table.seat_of(conn.user_id)
-        if seat is None:
-            raise ActionRejected("not_seated", "only a player at the table gets hints")
+        seat = table.seat_required(conn, "only a player at the table gets hints")
         g = table.game
         if g is None or g.is_terminal():
             raise ActionRejected("game_over", "no game is running")

@@ -112,12 +112,9 @@ class Referee:
 
     async def _handle(self, conn: Connection, text: Any, version: Any) -> None:
         t = self.table
-        if not conn.spend(t.manager.settings):
-            raise ActionRejected("rate_limited", "too many actions; slow down")
+        conn.charge(t.manager.settings, "actions")
         async with t.lock:
-            seat = t.seat_of(conn.user_id)
-            if seat is None:
-                raise ActionRejected("not_seated", "spectators cannot act; take a free seat")
+            seat = t.seat_required(conn, "spectators cannot act; take a free seat")
             s = t.seats[seat]
             s.timeouts = 0
             back = s.away

@@ -134,8 +134,7 @@ class TableRuntime(LiveTable):
         limit = self.manager.settings.chat_max_length
         if len(clean) > limit:
             raise ActionRejected("chat_too_long", f"at most {limit} characters")
-        if not conn.spend(self.manager.settings):
-            raise ActionRejected("rate_limited", "too many messages; slow down")
+        conn.charge(self.manager.settings, "messages")
         m = self.port.add_chat(conn.user_id, conn.name, clean)
         await self.views.send_all({"type": "chat", "name": m.name, "text": m.text,
                                    "at": m.created_at.isoformat()})

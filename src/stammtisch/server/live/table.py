@@ -21,6 +21,7 @@ from stammtisch.engine.core import GameState, Rng
 from stammtisch.errors import StammtischError
 from stammtisch.games import registry
 from stammtisch.games.base.table import TableMatch
+from stammtisch.server.live.errors import ActionRejected
 from stammtisch.server.live.port import TablePort
 from stammtisch.server.live.seats import Seat, seat_of
 from stammtisch.server.settings import Settings
@@ -51,6 +52,11 @@ class Connection:
             return False
         self.tokens -= 1
         return True
+
+    def charge(self, settings: Settings, what: str) -> None:
+        """:meth:`spend` one token, or refuse (``rate_limited``: "too many <what>")."""
+        if not self.spend(settings):
+            raise ActionRejected("rate_limited", f"too many {what}; slow down")
 
 
 class TableHost(Protocol):
@@ -265,6 +271,13 @@ class LiveTable:
 
     def seat_of(self, user_id: int | None) -> int | None:
         return seat_of(self.seats, user_id)
+
+    def seat_required(self, conn: Connection, why: str) -> int:
+        """The seat of the connection's user, or refuse (``not_seated``, ``why``)."""
+        seat = self.seat_of(conn.user_id)
+        if seat is None:
+            raise ActionRejected("not_seated", why)
+        return seat
 
     def is_full(self) -> bool:
         return all(s.kind != "empty" for s in self.seats)

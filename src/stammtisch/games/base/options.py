@@ -129,26 +129,24 @@ class OptionSpec:
         option; returned with lists as tuples.  ``RulesError`` naming the option if not."""
         if value is None and self.nullable:
             return None
-        if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise self._fail(value)
-            return value
-        if self.kind == "int":
-            if not _is_int(value) or (self.minimum is not None and value < self.minimum) \
-                    or (self.maximum is not None and value > self.maximum):
-                raise self._fail(value)
-            return value
-        if self.kind == "str":
-            if not isinstance(value, str):
-                raise self._fail(value)
-            return value
-        if self.kind == "choice":
-            if not any(type(value) is type(a) and value == a for a in self.allowed):
-                raise self._fail(value)
-            return value
         if self.kind == "list":
             return self._check_list(value)
-        return self._check_mapping(value)
+        if self.kind == "mapping":
+            return self._check_mapping(value)
+        if not self._fits(value):
+            raise self._fail(value)
+        return value
+
+    def _fits(self, value: Any) -> bool:
+        """Whether a single value (bool, int, str, one of a choice) is allowed."""
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "int":
+            return _is_int(value) and (self.minimum is None or value >= self.minimum) \
+                and (self.maximum is None or value <= self.maximum)
+        if self.kind == "str":
+            return isinstance(value, str)
+        return any(type(value) is type(a) and value == a for a in self.allowed)
 
     def _check_list(self, value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple) or (

@@ -121,15 +121,13 @@ class PimcBot(ConfiguredBot[PimcSettings]):
         if (forced := settled(state, rng, MuckenState)) is not None:
             return forced
         assert isinstance(state, MuckenState)
-        actions = state.legal_actions()
-        phase = state.phase
-        seat = state.current_player
+        phase, seat = state.phase, state.current_player
         if phase == "play":
             return self.best_card(state, seat, rng)
-        if phase in ("bidding", "muss"):
-            return self._bid(state, seat, rng, actions)
-        if phase == "doubling":
-            return self._double(state, seat, rng, actions)
+        decide = {"bidding": self._bid, "muss": self._bid, "doubling": self._double}.get(phase)
+        actions = state.legal_actions()
+        if decide is not None:
+            return decide(state, seat, rng, actions)
         return actions[rng.randrange(len(actions))]
 
     # -- card play -----------------------------------------------------------------------

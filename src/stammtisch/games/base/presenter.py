@@ -166,6 +166,10 @@ class BasePresenter(Generic[S]):
     max_seats = 4
     shell: Shell
 
+    #: the prefix of the game's terminal texts: ``<prefix>.prompt`` (with ``{name}``) and
+    #: ``<prefix>.help`` are the default :meth:`prompt` and :meth:`help`
+    texts_prefix = "play"
+
     def bind(self, shell: Shell) -> None:
         self.shell = shell
 
@@ -201,6 +205,12 @@ class BasePresenter(Generic[S]):
         if not seats or not seats <= set(range(self.max_seats)):
             raise ValueError(bad)
         return seats
+
+    def prompt(self, state: S, seat: int) -> str:
+        return self.t(f"{self.texts_prefix}.prompt", name=self.names[seat])
+
+    def help(self) -> None:
+        self.out(self.t(f"{self.texts_prefix}.help"))
 
     def done(self) -> bool:
         return bool(self.shell.match.is_over())

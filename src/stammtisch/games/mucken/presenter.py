@@ -231,9 +231,6 @@ class MuckenPresenter(BasePresenter[MuckenState]):
             self.show_sheet()
 
     # -- a human's turn --------------------------------------------------------------------
-    def help(self) -> None:
-        self.out(self.t("play.help"))
-
     def command(self, state: MuckenState, seat: int, low: str) -> bool:
         return state.phase != "cut" and super().command(state, seat, low)
 

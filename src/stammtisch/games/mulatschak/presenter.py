@@ -74,6 +74,7 @@ class MulatschakPresenter(BasePresenter[MulatschakState]):
     """Mulatschak at the terminal (see the module)."""
 
     bot_names: tuple[str, ...] = ("Hans", "Schorsch", "Kunni", "Babett", "Resi", "Sepp")
+    texts_prefix = "play.mu"
     hands_over = True
     max_seats = 6
     rules: MulatschakRules
@@ -237,12 +238,6 @@ class MulatschakPresenter(BasePresenter[MulatschakState]):
         return False
 
     # -- a human's turn -------------------------------------------------------------
-    def prompt(self, state: MulatschakState, seat: int) -> str:
-        return self.t("play.mu.prompt", name=self.names[seat])
-
-    def help(self) -> None:
-        self.out(self.t("play.mu.help"))
-
     def interpret(self, state: MulatschakState, seat: int,
                   text: str) -> tuple[Action | None, str]:
         """The legal action ``text`` means, or ``None`` and why not.  A number is a bid

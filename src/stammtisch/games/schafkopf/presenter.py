@@ -43,6 +43,7 @@ class SchafkopfPresenter(BasePresenter[SchafkopfState]):
     """Schafkopf at the terminal (see the module).  ``--bobbl`` is the number of rounds
     of four hands (0: no end)."""
 
+    texts_prefix = "play.sk"
     rules: SchafkopfRules
     sitting: SchafkopfSitting
     _announced = False
@@ -106,12 +107,6 @@ class SchafkopfPresenter(BasePresenter[SchafkopfState]):
         self.out(self.t("play.sk.contract", contract=state.contract, name=who, called=called))
 
     # -- a human's turn -------------------------------------------------------------------
-    def prompt(self, state: SchafkopfState, seat: int) -> str:
-        return self.t("play.sk.prompt", name=self.names[seat])
-
-    def help(self) -> None:
-        self.out(self.t("play.sk.help"))
-
     def interpret(self, state: SchafkopfState, seat: int,
                   text: str) -> tuple[Action | None, str]:
         """The legal action ``text`` means (a number, a card, a word or a unique

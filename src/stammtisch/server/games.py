@@ -221,8 +221,10 @@ async def game_record(request: Request, game_id: str, user: OptionalUser,
 def _game_word(record: Any) -> str:
     """The record's game (its registry name, also for a file name; records without
     ``game`` are Mucken's)."""
+    from stammtisch.games.registry import DEFAULT_GAME
+
     game = record.get("game") if isinstance(record, dict) else None
-    return game if isinstance(game, str) and game.isalnum() else "mucken"
+    return game if isinstance(game, str) and game.isalnum() else DEFAULT_GAME
 
 
 # -- the page ------------------------------------------------------------------------------

@@ -236,21 +236,23 @@ export function contractText(v, seatName) {
 }
 
 // A seat's badges: Mano, partner, and who holds Pares and Juego once each is declared (when
-// its lance comes).
+// its lance comes) until the hand is over (the result's lance table says it then, and the
+// seats stay one line high beside it).
 export function seatBadges(i, v, me) {
   const out = [];
   if (!v) return out;
+  const declared = (key) => (v.phase === "end" ? null : v[key]);
   if (v.mano === i) out.push(h("span", { class: "tag tag-mano", title: t("mus.mano_title"),
     text: "Mano" }));
   if (me !== null && me !== undefined && i !== me && i % 2 === me % 2) {
     out.push(h("span", { class: "tag", text: t("table.partner") }));
   }
-  if (v.pares) {
+  if (declared("pares")) {
     const p = v.pares.includes(i);
     out.push(h("span", { class: `tag mus-decl${p ? " yes" : " no"}`, "data-decl": "pares",
       text: p ? t("mus.decl.pares") : t("mus.decl.no_pares") }));
   }
-  if (v.juego) {
+  if (declared("juego")) {
     const j = v.juego.includes(i);
     out.push(h("span", { class: `tag mus-decl${j ? " yes" : " no"}`, "data-decl": "juego",
       text: j ? t("mus.decl.juego") : t("mus.decl.no_juego") }));
